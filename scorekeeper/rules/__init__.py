@@ -1,0 +1,68 @@
+"""The scoring engine for Auction Pitch and its family: standard library only.
+
+Declare a game with ``Game.create``, record ``Hand`` values, and ``score_game``
+replays them into a ``GameResult``. Every broken rule is a ``RuleError`` with a
+one-line message, a stable code and its parameters.
+"""
+
+from .errors import MESSAGES, RuleError
+from .game import NAME_MAX, NOTE_MAX, Game, Hand, Sale
+from .record import (
+    FORMAT,
+    GameRecord,
+    dumps,
+    loads_record,
+    output_document,
+    parse_record,
+    record_to_json,
+)
+from .scoring import Event, GameResult, HandResult, WinReason, score_game
+from .settlement import Payment, Settlement, money, settle
+from .variants import (
+    POINTS,
+    VARIANTS,
+    AllPass,
+    HouseRules,
+    LowTo,
+    Point,
+    Smudge,
+    Variant,
+    WinRule,
+    find_variant,
+)
+
+__all__ = [
+    "FORMAT",
+    "MESSAGES",
+    "NAME_MAX",
+    "NOTE_MAX",
+    "POINTS",
+    "VARIANTS",
+    "AllPass",
+    "Event",
+    "Game",
+    "GameRecord",
+    "GameResult",
+    "Hand",
+    "HandResult",
+    "HouseRules",
+    "LowTo",
+    "Payment",
+    "Point",
+    "RuleError",
+    "Sale",
+    "Settlement",
+    "Smudge",
+    "Variant",
+    "WinReason",
+    "WinRule",
+    "dumps",
+    "find_variant",
+    "loads_record",
+    "money",
+    "output_document",
+    "parse_record",
+    "record_to_json",
+    "score_game",
+    "settle",
+]

@@ -1,0 +1,222 @@
+"""What the table recorded: a game's setup and its hands, as plain frozen values.
+
+A ``Game`` is checked when it is built (``Game.create``): seats, partnerships,
+first dealer and house rules (RULES.md sections 4, 5 and 9). Hands are checked
+when they are scored, because what is allowed depends on the scores so far.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from .errors import RuleError, quote
+from .variants import VARIANTS, HouseRules, Variant, find_variant
+
+NAME_MAX = 40
+NOTE_MAX = 500
+
+
+class Sale(StrEnum):
+    """How a Sell-Out hand's contract came about (RULES.md section 7)."""
+
+    PITCHED = "pitched"
+    SOLD = "sold"
+    KEPT = "kept"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as recorded at the table.
+
+    A passed-out hand has ``passed=True`` and nothing else but an optional note.
+    ``points`` maps every point key of the variant to the player who took it,
+    or to None for nobody.
+    """
+
+    pitcher: str | None = None
+    bid: int | None = None
+    points: Mapping[str, str | None] = field(default_factory=dict)
+    passed: bool = False
+    sale: Sale | None = None
+    high_bidder: str | None = None
+    note: str | None = None
+
+    @classmethod
+    def passed_out(cls, note: str | None = None) -> Hand:
+        return cls(passed=True, note=note)
+
+
+def check_name(name: str, field_name: str) -> None:
+    """Check a player's or team's name: 1-40 characters, no edge spaces, no control characters."""
+    if not name:
+        raise RuleError("name-empty", field=field_name)
+    if len(name) > NAME_MAX:
+        raise RuleError(
+            "name-too-long", field=field_name, name=quote(name[:NAME_MAX] + "…"),
+            length=len(name), max=NAME_MAX,
+        )
+    if name != name.strip():
+        raise RuleError("name-spaces", field=field_name, name=quote(name))
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        raise RuleError("name-control", field=field_name, name=quote(name))
+
+
+def check_note(note: str, hand: int | None = None) -> None:
+    if len(note) > NOTE_MAX:
+        raise RuleError("note-too-long", hand=hand, field="note", length=len(note), max=NOTE_MAX)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's setup: variant, house rules, seats in clockwise order, teams, dealer, stake.
+
+    Build it with ``Game.create``, which checks the setup. ``house_rules_given``
+    keeps exactly the switches the table set, so a record exports as it came in.
+    """
+
+    variant: Variant
+    players: tuple[str, ...]
+    house_rules: HouseRules
+    house_rules_given: Mapping[str, Any] = field(default_factory=dict)
+    teams: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+    first_dealer: str | None = None
+    stake: str | None = None
+
+    @classmethod
+    def create(
+        cls,
+        variant: str | Variant,
+        players: Sequence[str],
+        *,
+        house_rules: Mapping[str, Any] | None = None,
+        teams: Mapping[str, Sequence[str]] | None = None,
+        first_dealer: str | None = None,
+        stake: str | Decimal | None = None,
+    ) -> Game:
+        """Check a setup against RULES.md sections 4, 5 and 9 and return the game."""
+        if isinstance(variant, str):
+            try:
+                variant = find_variant(variant)
+            except ValueError:
+                raise RuleError(
+                    "unknown-variant", field="variant", actual=quote(variant),
+                    allowed=", ".join(VARIANTS),
+                ) from None
+        players = tuple(players)
+        seen: set[str] = set()
+        for name in players:
+            check_name(name, "players")
+            if name in seen:
+                raise RuleError("duplicate-player", field="players", name=quote(name))
+            seen.add(name)
+        count = len(players)
+        if variant.teams_required and count not in (4, 6):
+            raise RuleError("seat-count-cinch", field="players", variant=variant.name, count=count)
+        if not variant.min_seats <= count <= variant.max_seats:
+            raise RuleError(
+                "seat-count", field="players", variant=variant.name,
+                min=variant.min_seats, max=variant.max_seats, count=count,
+            )
+        rules = variant.house_rules(dict(house_rules or {}))
+        frozen_teams = None
+        if teams is not None:
+            frozen_teams = _check_teams(variant, players, teams)
+        elif variant.teams_required:
+            raise RuleError("teams-required", field="teams", variant=variant.name)
+        if first_dealer is not None and first_dealer not in seen:
+            raise RuleError("unknown-dealer", field="first_dealer", name=quote(first_dealer))
+        if isinstance(stake, Decimal):
+            stake = str(stake)
+        return cls(
+            variant=variant,
+            players=players,
+            house_rules=rules,
+            house_rules_given=dict(house_rules or {}),
+            teams=frozen_teams,
+            first_dealer=first_dealer,
+            stake=stake,
+        )
+
+    @property
+    def dealer_first(self) -> str:
+        """Who deals hand 1: the named first dealer, else the first seat."""
+        return self.first_dealer if self.first_dealer is not None else self.players[0]
+
+    @property
+    def stake_amount(self) -> Decimal:
+        return Decimal(self.stake) if self.stake is not None else Decimal(0)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Name the sides: teams ordered by each team's first seat, else players in seat order."""
+        if self.teams is None:
+            return self.players
+        cached: tuple[str, ...] | None = self.__dict__.get("_sides_order")
+        if cached is None:
+            seat = {p: i for i, p in enumerate(self.players)}
+            ordered = sorted(self.teams, key=lambda team: min(seat[p] for p in team[1]))
+            cached = tuple(name for name, _ in ordered)
+            object.__setattr__(self, "_sides_order", cached)
+        return cached
+
+    def side_of(self, player: str) -> str:
+        """Return the side a seated player scores for."""
+        if self.teams is None:
+            return player
+        return self._side_by_player[player]
+
+    def members(self, side: str) -> tuple[str, ...]:
+        """Return the players of a side, in seat order."""
+        if self.teams is None:
+            return (side,)
+        return tuple(p for p in self.players if self._side_by_player[p] == side)
+
+    @property
+    def _side_by_player(self) -> dict[str, str]:
+        # Cached on the frozen instance: side lookups sit on the scoring hot path.
+        cached: dict[str, str] | None = self.__dict__.get("_sides_cache")
+        if cached is None:
+            cached = {p: team for team, members in self.teams or () for p in members}
+            object.__setattr__(self, "_sides_cache", cached)
+        return cached
+
+    def left_of(self, player: str) -> str:
+        """Return the player in the next seat clockwise."""
+        return self.players[(self.players.index(player) + 1) % len(self.players)]
+
+
+def _check_teams(
+    variant: Variant, players: tuple[str, ...], teams: Mapping[str, Sequence[str]]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Check a partnership (RULES.md section 5); keep the teams as the table named them."""
+    count = len(players)
+    seat = {p: i for i, p in enumerate(players)}
+    placed: set[str] = set()
+    for team, members in teams.items():
+        check_name(team, "teams")
+        for name in members:
+            if name not in seat:
+                raise RuleError(
+                    "team-unknown-player", field="teams", name=quote(name), team=quote(team)
+                )
+            if name in placed:
+                raise RuleError("team-player-twice", field="teams", name=quote(name))
+            placed.add(name)
+    for name in players:
+        if name not in placed:
+            raise RuleError("team-player-missing", field="teams", name=quote(name))
+    if count not in (4, 6):
+        raise RuleError("teams-seat-count", field="teams", count=count)
+    sizes = sorted(len(m) for m in teams.values())
+    if len(set(sizes)) != 1 or sizes[0] < 2:
+        raise RuleError(
+            "teams-shape", field="teams", count=count, sizes=" + ".join(map(str, sizes))
+        )
+    if variant.teams_required and len(teams) != 2:
+        raise RuleError("teams-cinch-two", field="teams", variant=variant.name, teams=len(teams))
+    return tuple((team, tuple(members)) for team, members in teams.items())

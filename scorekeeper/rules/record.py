@@ -1,0 +1,264 @@
+"""The JSON game record of GAME-RECORD.md: parse it, write it back, and write the scored Output.
+
+``parse_record`` checks the record's shape (types, required and unknown keys,
+names) and then scores it, so a record that parses is a valid game.
+``record_to_json`` writes a record back so that export → import → export is
+identical; ``output_document`` writes the Output document of ``score --json``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RuleError, quote
+from .game import Game, Hand, Sale, check_note
+from .scoring import GameResult, HandResult, score_game
+from .settlement import Settlement
+
+FORMAT = "pitch-scorekeeper/1"
+STAKE_PATTERN = re.compile(r"[0-9]+(\.[0-9]+)?")
+#: Stakes and names are short; a record this large is not a game, so refuse it before parsing.
+MAX_RECORD_BYTES = 5_000_000
+
+_RECORD_KEYS = ("format", "variant", "house_rules", "players", "teams", "first_dealer", "stake",
+                "hands")
+_REQUIRED_KEYS = ("format", "variant", "players", "hands")
+_PLAYED_KEYS = ("pitcher", "bid", "points", "sale", "high_bidder", "note")
+_PASSED_KEYS = ("passed", "note")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A parsed record: the game's setup and its hands, as the table recorded them."""
+
+    game: Game
+    hands: tuple[Hand, ...]
+
+    def score(self) -> GameResult:
+        return score_game(self.game, self.hands)
+
+
+def _type_name(value: object) -> str:
+    return {
+        dict: "an object", list: "a list", str: "a string", bool: "true/false",
+        int: "a number", float: "a number", type(None): "null",
+    }.get(type(value), type(value).__name__)
+
+
+def _expect(value: object, kind: type | tuple[type, ...], expected: str, **place: Any) -> None:
+    if isinstance(value, bool) and kind is not bool:
+        raise RuleError("wrong-type", expected=expected, actual="true/false", **place)
+    if not isinstance(value, kind):
+        raise RuleError("wrong-type", expected=expected, actual=_type_name(value), **place)
+
+
+def _check_keys(obj: Mapping[str, Any], allowed: Sequence[str], **place: Any) -> None:
+    for key in obj:
+        if key not in allowed:
+            raise RuleError("unknown-key", key=key, **place)
+
+
+def loads_record(text: str | bytes) -> GameRecord:
+    """Parse a record from JSON text; every problem is a one-line RuleError."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RuleError(
+            "invalid-json", field="record",
+            detail=f"it is larger than {MAX_RECORD_BYTES // 1_000_000} MB",
+        )
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise RuleError("invalid-json", field="record", detail="it is nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise RuleError("invalid-json", field="record", detail=detail) from None
+    return parse_record(data)
+
+
+def parse_record(data: Any) -> GameRecord:
+    """Check a decoded record's shape, build the game, and score it to check every hand."""
+    _expect(data, dict, "a JSON object", field="record")
+    _check_keys(data, _RECORD_KEYS, field="record")
+    for key in _REQUIRED_KEYS:
+        if key not in data:
+            raise RuleError("missing-key", field="record", key=key)
+    if data["format"] != FORMAT:
+        raise RuleError("bad-format", field="format", expected=FORMAT, actual=quote(data["format"]))
+    _expect(data["variant"], str, "a string", field="variant")
+    house_rules = data.get("house_rules", {})
+    _expect(house_rules, dict, "an object of switches", field="house_rules")
+    players = data["players"]
+    _expect(players, list, "a list of names", field="players")
+    for name in players:
+        _expect(name, str, "a list of names (strings)", field="players")
+    teams = data.get("teams")
+    if teams is not None or "teams" in data:
+        _expect(teams, dict, "an object of team name → players", field="teams")
+        for team, members in teams.items():
+            _expect(members, list, f"a list of names for team {quote(team)}", field="teams")
+            for name in members:
+                _expect(name, str, "a list of names (strings)", field="teams")
+    first_dealer = data.get("first_dealer")
+    if "first_dealer" in data:
+        _expect(first_dealer, str, "a player's name", field="first_dealer")
+    stake = data.get("stake")
+    if "stake" in data:
+        _expect(stake, str, 'a decimal string such as "0.25"', field="stake")
+        if not STAKE_PATTERN.fullmatch(stake):
+            raise RuleError("bad-stake", field="stake", actual=quote(stake))
+    game = Game.create(
+        data["variant"],
+        players,
+        house_rules=house_rules,
+        teams=teams,
+        first_dealer=first_dealer,
+        stake=stake,
+    )
+    hands_data = data["hands"]
+    _expect(hands_data, list, "a list of hands", field="hands")
+    hands = tuple(_parse_hand(game, number, h) for number, h in enumerate(hands_data, start=1))
+    record = GameRecord(game, hands)
+    record.score()  # a record is only valid if every hand scores
+    return record
+
+
+def _parse_hand(game: Game, number: int, data: Any) -> Hand:
+    """Check one hand's shape; the rules themselves are checked when it is scored."""
+    place = {"hand": number}
+    _expect(data, dict, "an object", **place)
+    note = data.get("note")
+    if "note" in data:
+        _expect(note, str, "a string", field="note", **place)
+        check_note(note, hand=number)
+    if "passed" in data:
+        if data["passed"] is not True:
+            raise RuleError("passed-false", field="passed", **place)
+        for key in data:
+            if key not in _PASSED_KEYS:
+                if key in _PLAYED_KEYS:
+                    raise RuleError("passed-extra", field=key, key=key, **place)
+                raise RuleError("unknown-key", field=key, key=key, **place)
+        return Hand.passed_out(note)
+    _check_keys(data, _PLAYED_KEYS, **place)
+    for key in ("pitcher", "bid", "points"):
+        if key not in data:
+            raise RuleError("missing-key", field=key, key=key, **place)
+    _expect(data["pitcher"], str, "a player's name", field="pitcher", **place)
+    _expect(data["bid"], int, "a whole number", field="bid", **place)
+    points = data["points"]
+    _expect(points, dict, "an object of point → player or null", field="points", **place)
+    for key, taker in points.items():
+        if taker is not None:
+            _expect(taker, str, "a player's name or null", field=f"points.{key}", **place)
+    sale = None
+    if "sale" in data:
+        if not game.variant.sales:
+            raise RuleError("sale-not-allowed", field="sale", key="sale", **place)
+        raw = data["sale"]
+        if raw not in [s.value for s in Sale]:
+            raise RuleError("sale-value", field="sale", value=quote(raw), **place)
+        sale = Sale(raw)
+    high_bidder = data.get("high_bidder")
+    if "high_bidder" in data:
+        _expect(high_bidder, str, "a player's name", field="high_bidder", **place)
+    return Hand(
+        pitcher=data["pitcher"],
+        bid=data["bid"],
+        points=dict(points),
+        sale=sale,
+        high_bidder=high_bidder,
+        note=note,
+    )
+
+
+def hand_to_json(hand: Hand) -> dict[str, Any]:
+    """Write one hand as the record has it."""
+    out: dict[str, Any]
+    if hand.passed:
+        out = {"passed": True}
+    else:
+        out = {}
+        if hand.sale is not None:
+            out["sale"] = hand.sale.value
+        if hand.high_bidder is not None:
+            out["high_bidder"] = hand.high_bidder
+        out["pitcher"] = hand.pitcher
+        out["bid"] = hand.bid
+        out["points"] = dict(hand.points)
+    if hand.note is not None:
+        out["note"] = hand.note
+    return out
+
+
+def record_to_json(game: Game, hands: Sequence[Hand]) -> dict[str, Any]:
+    """Write a game record (GAME-RECORD.md, Input) that imports back to the same game."""
+    out: dict[str, Any] = {"format": FORMAT, "variant": game.variant.key}
+    if game.house_rules_given:
+        out["house_rules"] = dict(game.house_rules_given)
+    out["players"] = list(game.players)
+    if game.teams is not None:
+        out["teams"] = {name: list(members) for name, members in game.teams}
+    if game.first_dealer is not None:
+        out["first_dealer"] = game.first_dealer
+    if game.stake is not None:
+        out["stake"] = game.stake
+    out["hands"] = [hand_to_json(h) for h in hands]
+    return out
+
+
+def dumps(document: Mapping[str, Any]) -> str:
+    """Serialise a record or Output document the way the examples are written."""
+    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _hand_output(result: HandResult) -> dict[str, Any]:
+    out: dict[str, Any] = {"number": result.number, "dealer": result.dealer}
+    hand = result.hand
+    if hand.passed:
+        out["passed"] = True
+    else:
+        out["pitcher"] = hand.pitcher
+        out["bid"] = hand.bid
+        if hand.sale is not None:
+            out["sale"] = hand.sale.value
+        if hand.high_bidder is not None:
+            out["high_bidder"] = hand.high_bidder
+        out["made"] = result.made
+        out["taken"] = dict(result.taken or {})
+    out["delta"] = dict(result.delta)
+    out["scores"] = dict(result.scores)
+    out["events"] = [e.value for e in result.events]
+    return out
+
+
+def settlement_output(settlement: Settlement) -> dict[str, Any]:
+    """Write a settlement as the Output document has it."""
+    payments = []
+    for p in settlement.payments:
+        row: dict[str, Any] = {"from": p.payer, "to": p.payee, "units": p.units}
+        if p.amount is not None:
+            row["amount"] = f"{p.amount:.2f}"
+        payments.append(row)
+    return {"units": dict(settlement.units), "payments": payments}
+
+
+def output_document(result: GameResult) -> dict[str, Any]:
+    """Write the Output document of GAME-RECORD.md for a scored game."""
+    return {
+        "format": FORMAT,
+        "variant": result.game.variant.key,
+        "sides": list(result.sides),
+        "hands": [_hand_output(h) for h in result.hands],
+        "finished": result.finished,
+        "winner": result.winner,
+        "win_reason": result.win_reason.value if result.win_reason else None,
+        "winning_hand": result.winning_hand,
+        "scores": dict(result.scores),
+        "setbacks": dict(result.setbacks),
+        "next_dealer": result.next_dealer,
+        "settlement": settlement_output(result.settlement) if result.settlement else None,
+    }

@@ -1,0 +1,407 @@
+"""Scoring a game: replay its hands in order (RULES.md sections 3, 6, 7 and 9).
+
+``score_game`` is the one entry point. It checks every hand against the rules
+and the scores so far, and returns plain frozen values: a ``HandResult`` per
+hand, the running scores, the winner, how they won, and the settlement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .errors import RuleError, quote
+from .game import Game, Hand, Sale, check_note
+from .settlement import Settlement, settle
+from .variants import AllPass, Scoring, Smudge, WinRule
+
+
+class WinReason(StrEnum):
+    SMUDGE = "smudge"
+    BID_OUT = "bid-out"
+    COUNT_OUT = "count-out"
+    GAP = "gap"
+    FIRST_TO_TARGET = "first-to-target"
+
+
+class Event(StrEnum):
+    """What happened in a hand, in the order GAME-RECORD.md lists them."""
+
+    SOLD = "sold"
+    KEPT = "kept"
+    PITCHED = "pitched"
+    MADE = "made"
+    SET_BACK = "set-back"
+    SMUDGE = "smudge"
+    WON = "won"
+    PASSED = "passed"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One scored hand. ``taken`` is None for a passed-out hand; ``delta`` includes sale points."""
+
+    number: int
+    dealer: str
+    hand: Hand
+    made: bool | None
+    taken: Mapping[str, int] | None
+    delta: Mapping[str, int]
+    scores: Mapping[str, int]
+    events: tuple[Event, ...]
+    seller: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.hand.passed
+
+    @property
+    def pitcher(self) -> str | None:
+        return self.hand.pitcher
+
+    @property
+    def bid(self) -> int | None:
+        return self.hand.bid
+
+    @property
+    def won(self) -> bool:
+        return Event.WON in self.events
+
+    @property
+    def set_back(self) -> bool:
+        return Event.SET_BACK in self.events
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A whole game replayed: per-hand results, final standings, winner and settlement."""
+
+    game: Game
+    hands: tuple[HandResult, ...]
+    scores: Mapping[str, int]
+    setbacks: Mapping[str, int]
+    winner: str | None
+    win_reason: WinReason | None
+    winning_hand: int | None
+    next_dealer: str | None
+    settlement: Settlement | None
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.game.sides
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def in_the_hole(self, side: str) -> bool:
+        return self.scores[side] < 0
+
+
+def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
+    """Replay ``hands`` of ``game`` in order and return the result.
+
+    Raise RuleError, placed at the offending hand, for the first hand that breaks
+    a rule (RULES.md section 9), including any hand after the game was won.
+    """
+    sides = game.sides
+    scores = dict.fromkeys(sides, 0)
+    setbacks = dict.fromkeys(sides, 0)
+    dealer = game.dealer_first
+    results: list[HandResult] = []
+    winner: str | None = None
+    reason: WinReason | None = None
+    winning_hand: int | None = None
+    for number, hand in enumerate(hands, start=1):
+        if winner is not None:
+            raise RuleError(
+                "hand-after-win", hand=number, winner=winner, winning_hand=winning_hand
+            )
+        try:
+            result, won = _score_hand(game, number, dealer, hand, scores)
+        except RuleError as error:
+            raise error.at_hand(number) from None
+        results.append(result)
+        scores = dict(result.scores)
+        if result.set_back:
+            setbacks[game.side_of(hand.pitcher or "")] += 1
+        if won is not None:
+            winner, reason = won
+            winning_hand = number
+        dealer = _next_dealer(game, dealer, hand)
+    settlement = (
+        settle(game, winner, scores, setbacks) if winner is not None else None
+    )
+    return GameResult(
+        game=game,
+        hands=tuple(results),
+        scores=scores,
+        setbacks=setbacks,
+        winner=winner,
+        win_reason=reason,
+        winning_hand=winning_hand,
+        next_dealer=None if winner is not None else dealer,
+        settlement=settlement,
+    )
+
+
+def _next_dealer(game: Game, dealer: str, hand: Hand) -> str:
+    """Pass the deal to the left, except that a passed-out hand may be redealt by the same dealer."""
+    if hand.passed and game.house_rules.all_pass is AllPass.REDEAL_SAME_DEALER:
+        return dealer
+    return game.left_of(dealer)
+
+
+def _score_hand(
+    game: Game, number: int, dealer: str, hand: Hand, before: Mapping[str, int]
+) -> tuple[HandResult, tuple[str, WinReason] | None]:
+    """Check and score one hand from the scores ``before`` it; return it and any win."""
+    if hand.note is not None:
+        check_note(hand.note)
+    if hand.passed:
+        return _score_passed(game, number, dealer, hand, before), None
+    variant = game.variant
+    seller = game.left_of(dealer) if variant.sales else None
+    _check_played(game, dealer, hand, seller)
+    pitcher = hand.pitcher
+    bid = hand.bid
+    assert pitcher is not None and bid is not None  # checked above
+    pitching_side = game.side_of(pitcher)
+    taken = dict.fromkeys(game.sides, 0)
+    for point in variant.points:
+        taker = hand.points[point.key]
+        if taker is not None:
+            taken[game.side_of(taker)] += point.value
+    made = taken[pitching_side] >= bid
+    events: list[Event] = []
+    sale_points = dict.fromkeys(game.sides, 0)
+    if hand.sale is not None:
+        events.append(Event(hand.sale.value))
+        _check_sale(game, hand, seller or "", before)
+        if hand.sale is Sale.SOLD:
+            sale_points[game.side_of(seller or "")] += bid
+        elif hand.sale is Sale.KEPT:
+            sale_points[game.side_of(hand.high_bidder or "")] += bid
+    if variant.scoring is Scoring.CINCH:
+        play = _cinch_play(game, pitching_side, bid, taken)
+        if made:
+            events.append(Event.MADE)
+    else:
+        play = dict(taken)
+        if made:
+            events.append(Event.MADE)
+            if variant.pitcher_scores_bid:
+                play[pitching_side] = bid
+        else:
+            events.append(Event.SET_BACK)
+            play[pitching_side] = -bid
+    delta = {side: sale_points[side] + play[side] for side in game.sides}
+    after = {side: before[side] + delta[side] for side in game.sides}
+    smudged = (
+        variant.smudge_bid is not None
+        and game.house_rules.smudge is not Smudge.OFF
+        and bid == variant.smudge_bid
+        and made
+    )
+    if smudged:
+        events.append(Event.SMUDGE)
+    won = _find_winner(game, hand, before, sale_points, play, after, made, smudged)
+    if won is not None:
+        events.append(Event.WON)
+    result = HandResult(
+        number=number,
+        dealer=dealer,
+        hand=hand,
+        made=made,
+        taken=taken,
+        delta=delta,
+        scores=after,
+        events=tuple(events),
+        seller=seller,
+    )
+    return result, won
+
+
+def _score_passed(
+    game: Game, number: int, dealer: str, hand: Hand, before: Mapping[str, int]
+) -> HandResult:
+    """A passed-out hand scores nothing; it is only allowed where the dealer need not take the bid."""
+    if game.house_rules.all_pass is AllPass.DEALER_TAKES:
+        raise RuleError("passed-not-allowed", field="passed", min=game.variant.min_bid)
+    return HandResult(
+        number=number,
+        dealer=dealer,
+        hand=hand,
+        made=None,
+        taken=None,
+        delta=dict.fromkeys(game.sides, 0),
+        scores=dict(before),
+        events=(Event.PASSED,),
+        seller=game.left_of(dealer) if game.variant.sales else None,
+    )
+
+
+def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> None:
+    """Check a played hand's pitcher, bid, points and sale fields (RULES.md section 9)."""
+    variant = game.variant
+    seated = set(game.players)
+    if hand.pitcher not in seated:
+        raise RuleError("unknown-player", field="pitcher", role="pitcher", name=quote(hand.pitcher))
+    bid = hand.bid
+    if bid is None or isinstance(bid, bool) or not isinstance(bid, int):
+        raise RuleError("wrong-type", field="bid", expected="a whole number", actual=quote(bid))
+    if bid == 0 and variant.min_bid > 0:
+        raise RuleError("bid-zero", field="bid")
+    if bid < variant.min_bid:
+        raise RuleError(
+            "bid-below-min", field="bid", bid=bid, min=variant.min_bid, variant=variant.name
+        )
+    if bid > variant.max_bid:
+        raise RuleError(
+            "bid-above-max", field="bid", bid=bid, max=variant.max_bid, variant=variant.name
+        )
+    if bid == 0 and game.side_of(hand.pitcher) != game.side_of(dealer):
+        raise RuleError(
+            "bid-zero-pitcher", field="pitcher", dealer=quote(dealer), pitcher=quote(hand.pitcher)
+        )
+    for key in hand.points:
+        if key not in variant.point_keys:
+            raise RuleError(
+                "point-unknown", field=f"points.{key}", variant=variant.name, point=key,
+                allowed=", ".join(variant.point_keys),
+            )
+    for point in variant.points:
+        if point.key not in hand.points:
+            raise RuleError(
+                "point-missing", field=f"points.{point.key}", point=point.key, variant=variant.name
+            )
+        taker = hand.points[point.key]
+        if taker is None:
+            if not point.may_be_nobody:
+                raise RuleError("point-nobody", field=f"points.{point.key}", point_name=point.name)
+        elif taker not in seated:
+            raise RuleError(
+                "unknown-player", field=f"points.{point.key}", role=f"{point.name} taker",
+                name=quote(taker),
+            )
+    if not variant.sales:
+        if hand.sale is not None:
+            raise RuleError("sale-not-allowed", field="sale", key="sale")
+        if hand.high_bidder is not None:
+            raise RuleError("sale-not-allowed", field="high_bidder", key="high_bidder")
+        return
+    if hand.sale is None:
+        raise RuleError("sale-missing", field="sale")
+    if hand.sale is Sale.KEPT:
+        if hand.high_bidder is None:
+            raise RuleError("high-bidder-missing", field="high_bidder")
+        if hand.high_bidder not in seated:
+            raise RuleError(
+                "unknown-player", field="high_bidder", role="high bidder",
+                name=quote(hand.high_bidder),
+            )
+    elif hand.high_bidder is not None:
+        raise RuleError("high-bidder-not-allowed", field="high_bidder")
+
+
+def _check_sale(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) -> None:
+    """Check a Sell-Out hand against who may pitch and the two restrictions of section 7."""
+    bid = hand.bid or 0
+    target = game.house_rules.target
+    if hand.sale is Sale.PITCHED:
+        if hand.pitcher != seller:
+            raise RuleError(
+                "pitched-pitcher", field="pitcher", seller=quote(seller),
+                pitcher=quote(hand.pitcher),
+            )
+        if bid != 4:
+            raise RuleError("pitched-bid", field="bid", bid=bid)
+        return
+    if hand.sale is Sale.SOLD and hand.pitcher == seller:
+        raise RuleError("sold-to-seller", field="pitcher", seller=quote(seller))
+    if hand.sale is Sale.KEPT:
+        if hand.pitcher != seller:
+            raise RuleError(
+                "kept-pitcher", field="pitcher", seller=quote(seller),
+                pitcher=quote(hand.pitcher),
+            )
+        if hand.high_bidder == seller:
+            raise RuleError("high-bidder-seller", field="high_bidder", seller=quote(seller))
+    seller_score = before[game.side_of(seller)]
+    if seller_score + bid >= target:
+        raise RuleError(
+            "sale-gives-game", field="bid", bid=bid, seller=quote(seller),
+            score=seller_score, target=target,
+        )
+    if hand.sale is Sale.KEPT:
+        high_score = before[game.side_of(hand.high_bidder or "")]
+        if high_score + bid >= target:
+            raise RuleError(
+                "kept-gives-game", field="sale", seller=quote(seller),
+                high_bidder=quote(hand.high_bidder), score=high_score, bid=bid, target=target,
+            )
+
+
+def _cinch_play(
+    game: Game, pitching_side: str, bid: int, taken: Mapping[str, int]
+) -> dict[str, int]:
+    """Score a Cinch hand (RULES.md section 6): only one side scores, and nobody is set back."""
+    other = next(side for side in game.sides if side != pitching_side)
+    b, o = taken[pitching_side], taken[other]
+    play = dict.fromkeys(game.sides, 0)
+    if b >= bid:
+        if b > o:
+            play[pitching_side] = b - o
+        elif o > b:
+            play[other] = o - b
+    else:
+        play[other] = game.variant.points_in_play + (bid - b)
+    return play
+
+
+def _find_winner(
+    game: Game,
+    hand: Hand,
+    before: Mapping[str, int],
+    sale_points: Mapping[str, int],
+    play: Mapping[str, int],
+    after: Mapping[str, int],
+    made: bool,
+    smudged: bool,
+) -> tuple[str, WinReason] | None:
+    """Apply section 3 step 4: smudge, pitcher first, count-out (or first to target), gap."""
+    variant = game.variant
+    rules = game.house_rules
+    target = rules.target
+    pitching_side = game.side_of(hand.pitcher or "")
+    if smudged and (rules.smudge is Smudge.ALWAYS or before[pitching_side] >= 0):
+        return pitching_side, WinReason.SMUDGE
+    if variant.win_rule is WinRule.FIRST_TO_TARGET:
+        # Only one side scores in a Cinch hand, so at most one side can cross the target.
+        for side in game.sides:
+            if after[side] >= target:
+                return side, WinReason.FIRST_TO_TARGET
+        return None
+    if made and after[pitching_side] >= target:
+        return pitching_side, WinReason.BID_OUT
+    if variant.win_rule is WinRule.COUNT_OUT:
+        running = {side: before[side] + sale_points[side] for side in game.sides}
+        running[pitching_side] += play[pitching_side]
+        for point in variant.points:
+            taker = hand.points[point.key]
+            if taker is None:
+                continue
+            side = game.side_of(taker)
+            if side == pitching_side:
+                continue
+            running[side] += point.value
+            if running[side] >= target:
+                return side, WinReason.COUNT_OUT
+    if variant.gap is not None:
+        leader = max(game.sides, key=after.__getitem__)
+        if after[leader] >= target and all(
+            after[leader] - after[side] >= variant.gap for side in game.sides if side != leader
+        ):
+            return leader, WinReason.GAP
+    return None

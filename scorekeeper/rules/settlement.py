@@ -1,0 +1,71 @@
+"""Settling up (RULES.md section 8): who pays whom, in units and exact money."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CENT = Decimal("0.01")
+
+
+def money(units: int, stake: Decimal) -> Decimal:
+    """Return units × stake in exact decimals, rounded half-up to cents."""
+    return (stake * units).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One loser paying one winner. ``amount`` is None when the game has no stake."""
+
+    payer: str
+    payee: str
+    units: int
+    amount: Decimal | None
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Net units per player (positive receives) and the payments, loser by loser in seat order."""
+
+    units: Mapping[str, int]
+    payments: tuple[Payment, ...]
+
+
+def loser_pays(score: int, setbacks: int, payout_in_hole: int, payout_per_setback: int) -> int:
+    """Units one losing player pays each winning player.
+
+    1 unit from a final score of 1 or more, ``payout_in_hole`` from 0 or less,
+    plus ``payout_per_setback`` for each time the loser's side was set back.
+    """
+    base = 1 if score >= 1 else payout_in_hole
+    return base + payout_per_setback * setbacks
+
+
+def settle(
+    game: Game, winner: str, scores: Mapping[str, int], setbacks: Mapping[str, int]
+) -> Settlement:
+    """Settle a finished game: each losing player pays each player of the winning side."""
+    rules = game.house_rules
+    stake = game.stake_amount
+    winners = game.members(winner)
+    units = dict.fromkeys(game.players, 0)
+    payments: list[Payment] = []
+    for loser in game.players:
+        side = game.side_of(loser)
+        if side == winner:
+            continue
+        owed = loser_pays(scores[side], setbacks[side], rules.payout_in_hole, rules.payout_per_setback)
+        if owed == 0:
+            continue
+        for payee in winners:
+            units[loser] -= owed
+            units[payee] += owed
+            payments.append(
+                Payment(loser, payee, owed, money(owed, stake) if stake > 0 else None)
+            )
+    return Settlement(units=units, payments=tuple(payments))
