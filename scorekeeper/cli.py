@@ -1,0 +1,59 @@
+"""The ``scorekeeper`` command line: score a record offline, list variants, serve the app."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from .rules import VARIANTS, GameResult, RuleError, dumps, loads_record, output_document
+from .sheet import terminal_sheet
+
+
+class ScorekeeperGroup(click.Group):
+    """The command group; the web commands load Flask only when they run."""
+
+
+@click.group(cls=ScorekeeperGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Pitch Scorekeeper: score Auction Pitch and its family."""
+
+
+@main.command()
+@click.argument("file", type=click.File("rb"))
+@click.option("--json", "as_json", is_flag=True, help="Print the Output document of GAME-RECORD.md.")
+def score(file: Any, as_json: bool) -> None:
+    """Score the game record FILE ('-' reads standard input) and print the score sheet."""
+    try:
+        result: GameResult = loads_record(file.read()).score()
+    except RuleError as error:
+        click.echo(str(error), err=True)
+        sys.exit(2)
+    if as_json:
+        click.echo(dumps(output_document(result)), nl=False)
+    else:
+        click.echo(terminal_sheet(result))
+
+
+@main.command()
+def variants() -> None:
+    """List the variants and their preset house rules."""
+    for variant in VARIANTS.values():
+        click.echo(f"{variant.key}: {variant.name}")
+        click.echo(f"  {variant.description}")
+        points = ", ".join(p.key for p in variant.points)
+        seats = f"{variant.min_seats}-{variant.max_seats}"
+        click.echo(f"  seats {seats}; bids {variant.min_bid}-{variant.max_bid}; points {points}")
+        rules = ", ".join(f"{k}={v}" for k, v in variant.preset.as_dict().items())
+        click.echo(f"  house rules: {rules}")
+
+
+def _register_web_commands() -> None:
+    """Attach the commands that need the web app (they import Flask lazily)."""
+    from . import commands
+
+    commands.register(main)
+
+
+_register_web_commands()
