@@ -23,6 +23,7 @@ MESSAGES: Mapping[str, str] = {
     "name-too-long": "{name} is {length} characters long; a name has at most {max}",
     "name-spaces": "{name} has leading or trailing spaces",
     "name-control": "{name} contains a control character",
+    "name-surrogate": "{name} contains a lone surrogate, which is not a character",
     "duplicate-player": "{name} is seated twice; names must be unique",
     "note-too-long": "the note is {length} characters long; at most {max} are allowed",
     "bad-stake": "{actual} is not a stake; write a decimal such as \"0.25\"",
@@ -78,6 +79,17 @@ MESSAGES: Mapping[str, str] = {
 }
 
 
+#: Codes whose message does not name the field, so a hand's place names it.
+_FIELD_NOT_IN_DETAIL = frozenset({"wrong-type"})
+
+
+def one_line(text: str) -> str:
+    """Escape every unprintable character (newlines, U+2028, lone surrogates...) as Python does."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 class RuleError(ValueError):
     """A record or hand that breaks a rule; str(error) is one line naming the place.
 
@@ -109,12 +121,16 @@ class RuleError(ValueError):
     def place(self) -> str:
         """Name where the error is: ``hand 3``, ``hand 3: points.jack`` or ``players``."""
         if self.hand is not None:
+            # Most hand messages say which field they mean; a wrong type does not.
+            if self.code in _FIELD_NOT_IN_DETAIL and self.field is not None:
+                return f"hand {self.hand}: {self.field}"
             return f"hand {self.hand}"
         return self.field or "record"
 
     @property
     def message(self) -> str:
-        return f"{self.place}: {self.detail}"
+        # Names and keys come from the input: escape anything that would break the line.
+        return one_line(f"{self.place}: {self.detail}")
 
     def at_hand(self, number: int) -> RuleError:
         """Return the same error placed at hand ``number``."""

@@ -7,6 +7,7 @@ when they are scored, because what is allowed depends on the scores so far.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +20,8 @@ from .variants import VARIANTS, HouseRules, Variant, find_variant
 
 NAME_MAX = 40
 NOTE_MAX = 500
+#: A stake as GAME-RECORD.md writes it: a decimal ≥ 0 such as "0.25".
+STAKE_PATTERN = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
 class Sale(StrEnum):
@@ -64,6 +67,9 @@ def check_name(name: str, field_name: str) -> None:
         raise RuleError("name-spaces", field=field_name, name=quote(name))
     if any(unicodedata.category(ch) == "Cc" for ch in name):
         raise RuleError("name-control", field=field_name, name=quote(name))
+    if any(unicodedata.category(ch) == "Cs" for ch in name):
+        # A lone surrogate (JSON "\ud800") is not text: it cannot be printed or stored.
+        raise RuleError("name-surrogate", field=field_name, name=quote(name))
 
 
 def check_note(note: str, hand: int | None = None) -> None:
@@ -131,7 +137,9 @@ class Game:
         if first_dealer is not None and first_dealer not in seen:
             raise RuleError("unknown-dealer", field="first_dealer", name=quote(first_dealer))
         if isinstance(stake, Decimal):
-            stake = str(stake)
+            stake = format(stake, "f")
+        if stake is not None and not STAKE_PATTERN.fullmatch(stake):
+            raise RuleError("bad-stake", field="stake", actual=quote(stake))
         return cls(
             variant=variant,
             players=players,
@@ -213,7 +221,7 @@ def _check_teams(
     if count not in (4, 6):
         raise RuleError("teams-seat-count", field="teams", count=count)
     sizes = sorted(len(m) for m in teams.values())
-    if len(set(sizes)) != 1 or sizes[0] < 2:
+    if len(sizes) < 2 or len(set(sizes)) != 1 or sizes[0] < 2:
         raise RuleError(
             "teams-shape", field="teams", count=count, sizes=" + ".join(map(str, sizes))
         )

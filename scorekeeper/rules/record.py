@@ -9,18 +9,16 @@ identical; ``output_document`` writes the Output document of ``score --json``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import RuleError, quote
-from .game import Game, Hand, Sale, check_note
+from .game import STAKE_PATTERN, Game, Hand, Sale, check_note
 from .scoring import GameResult, HandResult, score_game
 from .settlement import Settlement
 
 FORMAT = "pitch-scorekeeper/1"
-STAKE_PATTERN = re.compile(r"[0-9]+(\.[0-9]+)?")
 #: Stakes and names are short; a record this large is not a game, so refuse it before parsing.
 MAX_RECORD_BYTES = 5_000_000
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, ROUND_HALF_UP, Decimal, localcontext
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,7 +15,11 @@ CENT = Decimal("0.01")
 
 def money(units: int, stake: Decimal) -> Decimal:
     """Return units × stake in exact decimals, rounded half-up to cents."""
-    return (stake * units).quantize(CENT, rounding=ROUND_HALF_UP)
+    # The default context keeps 28 digits: a longer stake would be rounded, and
+    # quantize would raise InvalidOperation. Any digit count is exact here.
+    with localcontext() as ctx:
+        ctx.prec, ctx.Emax, ctx.Emin = MAX_PREC, MAX_EMAX, MIN_EMIN
+        return (stake * units).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True)

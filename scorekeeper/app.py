@@ -1,0 +1,66 @@
+"""The app factory: a short list of register calls."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from . import config
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create the app: defaults, then instance/config.py, then the environment, then tests."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or str(ROOT / "instance"),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(config.defaults(app.instance_path))
+    app.config.from_pyfile("config.py", silent=True)
+    if url := config.database_url_from_env():
+        app.config["SQLALCHEMY_DATABASE_URI"] = url
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
+    register_extensions(app)
+    register_blueprints(app)
+    register_errors(app)
+    register_template_helpers(app)
+    return app
+
+
+def register_extensions(app: Flask) -> None:
+    from . import database
+    from .extensions import csrf, db, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=database.migrations_directory())
+    csrf.init_app(app)
+    database.init_app(app)
+
+
+def register_blueprints(app: Flask) -> None:
+    from .games.views import bp as games
+
+    app.register_blueprint(games)
+
+
+def register_errors(app: Flask) -> None:
+    from .errors import init_app
+
+    init_app(app)
+
+
+def register_template_helpers(app: Flask) -> None:
+    from .templating import init_app
+
+    init_app(app)

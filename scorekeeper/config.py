@@ -1,0 +1,61 @@
+"""Configuration: defaults here, then ``instance/config.py``, then the environment, then tests."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+#: Requests larger than this are refused before they are read (imports are small JSON files).
+MAX_CONTENT_LENGTH = 2 * 1024 * 1024
+
+
+def defaults(instance_path: str) -> dict[str, Any]:
+    """Return the default configuration for an app whose instance folder is ``instance_path``."""
+    return {
+        "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(Path(instance_path) / "scorekeeper.sqlite3"),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
+        "WTF_CSRF_TIME_LIMIT": None,  # a game night is longer than an hour
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "BOARD_POLL_SECONDS": 1.5,
+    }
+
+
+def database_url_from_env() -> str | None:
+    """Read DATABASE_URL, naming the psycopg 3 driver for PostgreSQL URLs."""
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        return None
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def secret_key(instance_path: str) -> str:
+    """Return the app's secret key, generating it into the instance folder on first run.
+
+    The key is never committed: ``instance/`` is git-ignored. SECRET_KEY in the
+    environment wins, for deployments that manage secrets themselves.
+    """
+    from_env = os.environ.get("SECRET_KEY")
+    if from_env:
+        return from_env
+    path = Path(instance_path) / "secret_key"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    # O_EXCL: two workers starting at once must agree on one key.
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key

@@ -1,0 +1,275 @@
+"""The forms of a game: setting one up, and recording a hand.
+
+Forms check shapes and types only (a choice among the seats, a whole number);
+the engine checks the rules, and the views put its message next to the field.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+
+from .. import rules
+from ..rules.variants import AllPass, LowTo, Smudge
+
+NOBODY = "nobody"
+SALE_LABELS = {
+    "pitched": "Pitched (seller plays 4)",
+    "sold": "Sold (seller scores the bid)",
+    "kept": "Kept (high bidder scores the bid)",
+}
+LOW_TO_LABELS = {
+    LowTo.HOLDER: "Low goes to the player who was dealt it",
+    LowTo.TAKER: "Low goes to the player who wins it in a trick",
+}
+SMUDGE_LABELS = {
+    Smudge.NOT_IN_HOLE: "A made smudge bid wins, unless the pitcher is in the hole",
+    Smudge.ALWAYS: "A made smudge bid always wins",
+    Smudge.OFF: "No smudge: the top bid is an ordinary bid",
+}
+ALL_PASS_LABELS = {
+    AllPass.DEALER_TAKES: "The dealer must take the bid at the minimum",
+    AllPass.REDEAL_SAME_DEALER: "Redeal by the same dealer",
+    AllPass.REDEAL_NEXT_DEALER: "Redeal by the next dealer",
+}
+STAKE_RE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,4})?")
+
+
+class TapField(RadioField):
+    """A row of tap buttons; a value that is not one of them gets a message naming the field."""
+
+    def pre_validate(self, form: Any) -> None:
+        if self.data not in (None, "") and self.data not in {value for value, _ in self.choices}:
+            raise ValidationError(f"{self.data!r} is not one of the choices for {self.label.text}.")
+
+
+def point_field_name(key: str) -> str:
+    return f"point_{key}"
+
+
+#: Where the engine's error fields show on the hand form.
+def form_field_for(error_field: str | None) -> str | None:
+    if error_field is None:
+        return None
+    if error_field.startswith("points."):
+        return point_field_name(error_field.split(".", 1)[1])
+    return {"pitcher": "pitcher", "bid": "bid", "sale": "sale", "high_bidder": "high_bidder",
+            "note": "note"}.get(error_field)
+
+
+class HandFormBase(FlaskForm):
+    """Fields every hand form has; ``hand_form`` adds the variant's own."""
+
+    version = HiddenField()
+    token = HiddenField()
+    note = StringField(
+        "Note (optional)",
+        validators=[Optional(), Length(max=rules.NOTE_MAX, message="A note has at most %(max)d characters.")],
+    )
+    save = SubmitField("Save hand")
+    passed_out = SubmitField("Everyone passed")
+
+    game: rules.Game
+
+    @property
+    def is_passed(self) -> bool:
+        return bool(self.passed_out.data)
+
+    def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
+        """Check shapes; for a passed-out hand only the note matters."""
+        if self.is_passed:
+            self.pitcher.validators = [Optional()]
+            self.bid.validators = [Optional()]
+            for point in self.game.variant.points:
+                self[point_field_name(point.key)].validators = [Optional()]
+            if "sale" in self:
+                self.sale.validators = [Optional()]
+        return super().validate(extra_validators)
+
+    def to_hand(self, seller: str | None) -> rules.Hand:
+        """Build the engine's hand from the submitted choices (names from seat numbers)."""
+        names = self.game.players
+        note = (self.note.data or "").strip() or None
+        if self.is_passed:
+            return rules.Hand.passed_out(note)
+
+        def seat_name(value: Any) -> str | None:
+            if value in (None, "", NOBODY):
+                return None
+            return names[int(value)]
+
+        sale = rules.Sale(self.sale.data) if "sale" in self and self.sale.data else None
+        pitcher = seat_name(self.pitcher.data)
+        bid = int(self.bid.data) if self.bid.data not in (None, "") else None
+        # Kept and pitched hands are pitched by the seller: spare the table a tap.
+        if pitcher is None and sale in (rules.Sale.KEPT, rules.Sale.PITCHED):
+            pitcher = seller
+        if bid is None and sale is rules.Sale.PITCHED:
+            bid = 4
+        return rules.Hand(
+            pitcher=pitcher,
+            bid=bid,
+            points={
+                p.key: seat_name(self[point_field_name(p.key)].data)
+                for p in self.game.variant.points
+            },
+            sale=sale,
+            high_bidder=seat_name(self.high_bidder.data) if "high_bidder" in self else None,
+            note=note,
+        )
+
+    def fill_from(self, hand: rules.Hand) -> None:
+        """Prefill the form with a recorded hand (to edit it)."""
+        seat = {name: str(i) for i, name in enumerate(self.game.players)}
+        self.note.data = hand.note or ""
+        if hand.passed:
+            return
+        self.pitcher.data = seat.get(hand.pitcher or "")
+        self.bid.data = str(hand.bid)
+        for key, name in hand.points.items():
+            self[point_field_name(key)].data = NOBODY if name is None else seat[name]
+        if "sale" in self:
+            self.sale.data = hand.sale.value if hand.sale else None
+            self.high_bidder.data = seat.get(hand.high_bidder or "")
+
+
+def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
+    """Build the hand form for a game: a button per seat for each choice."""
+    variant = game.variant
+    seats = [(str(i), name) for i, name in enumerate(game.players)]
+    sale_only = variant.sales
+
+    class HandForm(HandFormBase):
+        pass
+
+    HandForm.pitcher = TapField(
+        "Who won the bid?" if not sale_only else "Who pitched? (the buyer, or the seller)",
+        choices=seats,
+        validators=[Optional() if sale_only else InputRequired("Choose who won the bid.")],
+    )
+    HandForm.bid = TapField(
+        "Bid",
+        choices=[(str(b), str(b)) for b in range(variant.min_bid, variant.max_bid + 1)],
+        validators=[Optional() if sale_only else InputRequired("Choose the bid.")],
+    )
+    for point in variant.points:
+        choices = list(seats)
+        if point.may_be_nobody:
+            choices.append((NOBODY, "Nobody"))
+        label = point.name
+        if point.key == "low":
+            label += " (holder)" if game.house_rules.low_to is LowTo.HOLDER else " (taker)"
+        setattr(
+            HandForm,
+            point_field_name(point.key),
+            TapField(
+                label,
+                choices=choices,
+                description=point.help,
+                validators=[InputRequired(f"Choose who took {point.name}.")],
+            ),
+        )
+    if sale_only:
+        HandForm.sale = TapField(
+            "The sale",
+            choices=list(SALE_LABELS.items()),
+            validators=[InputRequired("Choose pitched, sold or kept.")],
+        )
+        HandForm.high_bidder = TapField(
+            "High bidder (kept hands only)", choices=seats, validators=[Optional()]
+        )
+    form = HandForm(**kwargs)
+    form.game = game
+    if not form.token.data:
+        form.token.data = secrets.token_urlsafe(16)
+    return form
+
+
+# --- Setting up a game -----------------------------------------------------------------------
+
+
+class NewGameForm(FlaskForm):
+    """Seats, partnerships, first dealer, house rules and stake for a new game."""
+
+    first_dealer = TapField("Deals first", default="0", validators=[InputRequired()])
+    target = IntegerField(
+        "Target score",
+        validators=[InputRequired("Give the target score."), NumberRange(1, 999)],
+    )
+    low_to = SelectField("Low", choices=list(LOW_TO_LABELS.items()))
+    smudge = SelectField("Smudge", choices=list(SMUDGE_LABELS.items()))
+    all_pass = SelectField("When everyone passes", choices=list(ALL_PASS_LABELS.items()))
+    payout_in_hole = IntegerField(
+        "Units a loser at 0 or below pays", validators=[InputRequired(), NumberRange(0, 99)]
+    )
+    payout_per_setback = IntegerField(
+        "Extra units per set-back", validators=[InputRequired(), NumberRange(0, 99)]
+    )
+    stake = StringField(
+        "Stake per unit (money, optional)",
+        validators=[Optional(), Length(max=12)],
+        description="For example 0.25. Leave empty to settle in units only.",
+    )
+    create = SubmitField("Start the game")
+
+    def validate_stake(self, field: Field) -> None:
+        if field.data and not STAKE_RE.fullmatch(field.data.strip()):
+            raise ValidationError("Write the stake as a number such as 0.25.")
+
+
+def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewGameForm:
+    """Build the setup form for a variant, house rules prefilled from its preset."""
+
+    class Form(NewGameForm):
+        pass
+
+    for i in range(max_seats):
+        setattr(Form, f"name_{i}", StringField(f"Seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]))
+        setattr(Form, f"team_{i}", StringField(f"Team of seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]))
+    preset = variant.preset
+    form = Form(**kwargs)
+    form.first_dealer.choices = [(str(i), f"Seat {i + 1}") for i in range(max_seats)]
+    if not form.is_submitted():
+        form.target.data = preset.target
+        form.low_to.data = preset.low_to.value
+        form.smudge.data = preset.smudge.value
+        form.all_pass.data = preset.all_pass.value
+        form.payout_in_hole.data = preset.payout_in_hole
+        form.payout_per_setback.data = preset.payout_per_setback
+        if variant.teams_required:
+            for i in range(max_seats):
+                form[f"team_{i}"].data = "Us" if i % 2 == 0 else "Them"
+    return form
+
+
+def seat_fields(form: NewGameForm, max_seats: int) -> list[tuple[int, Field, Field]]:
+    return [(i, form[f"name_{i}"], form[f"team_{i}"]) for i in range(max_seats)]
+
+
+def house_rule_changes(form: NewGameForm, variant: rules.Variant) -> dict[str, Any]:
+    """Return only the switches that differ from the variant's preset."""
+    preset = variant.preset.as_dict()
+    chosen: dict[str, Any] = {
+        "target": form.target.data,
+        "low_to": form.low_to.data,
+        "all_pass": form.all_pass.data,
+        "payout_in_hole": form.payout_in_hole.data,
+        "payout_per_setback": form.payout_per_setback.data,
+    }
+    if variant.smudge_bid is not None:
+        chosen["smudge"] = form.smudge.data
+    return {k: v for k, v in chosen.items() if v != preset[k]}

@@ -1,0 +1,317 @@
+"""The game pages: set up a game, record hands, correct them, watch the board, import, export."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from sqlalchemy import select
+from werkzeug.wrappers.response import Response as BaseResponse
+
+from .. import models, operations, rules
+from ..extensions import csrf, db
+from ..operations import Conflict, Loaded, NotFound
+from . import forms
+from .describe import describe_hand
+from .snapshot import game_snapshot
+
+bp = Blueprint("games", __name__)
+
+ViewResult = str | BaseResponse | tuple[str, int]
+
+
+def _load(game_id: int) -> Loaded:
+    try:
+        return operations.load(game_id)
+    except NotFound:
+        abort(404, f"There is no game number {game_id}. It may have been deleted.")
+
+
+def _version() -> int | None:
+    raw = request.form.get("version", "")
+    return int(raw) if raw.isdigit() else None
+
+
+@bp.get("/")
+def index() -> str:
+    """Show the games in progress and the latest finished ones."""
+    playing = db.session.execute(
+        select(models.Game).where(models.Game.finished.is_(False))
+        .order_by(models.Game.updated_at.desc()).limit(20)
+    ).scalars().all()
+    finished = db.session.execute(
+        select(models.Game).where(models.Game.finished.is_(True))
+        .order_by(models.Game.finished_at.desc()).limit(10)
+    ).scalars().all()
+    return render_template(
+        "games/index.html", playing=playing, finished=finished, variants=rules.VARIANTS
+    )
+
+
+@bp.get("/games/new")
+def choose_variant() -> str:
+    """List the variants, each with a line saying what it is."""
+    return render_template("games/choose_variant.html", variants=rules.VARIANTS.values())
+
+
+@bp.route("/games/new/<variant_key>", methods=["GET", "POST"])
+def new_game(variant_key: str) -> ViewResult:
+    """Set up a game: seats, partnerships, first dealer, house rules, stake."""
+    variant = rules.VARIANTS.get(variant_key)
+    if variant is None:
+        abort(404, f"There is no variant called {variant_key!r}.")
+    form = forms.new_game_form(variant, variant.max_seats)
+    roster = db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars().all()
+    setup_error: str | None = None
+    if form.validate_on_submit():
+        try:
+            game = _game_from_form(form, variant)
+        except rules.RuleError as error:
+            setup_error = error.detail
+        else:
+            try:
+                game_id = operations.create_game(game)
+            except Conflict as error:
+                setup_error = str(error)
+            else:
+                return redirect(url_for("games.show", game_id=game_id))
+    status = 400 if form.is_submitted() else 200
+    return render_template(
+        "games/new.html",
+        form=form,
+        variant=variant,
+        seats=forms.seat_fields(form, variant.max_seats),
+        roster=roster,
+        setup_error=setup_error,
+    ), status
+
+
+def _game_from_form(form: forms.NewGameForm, variant: rules.Variant) -> rules.Game:
+    names: list[str] = []
+    teams: dict[str, list[str]] = {}
+    dealer_row = int(form.first_dealer.data or 0)
+    first_dealer: str | None = None
+    team_given = False
+    for i, name_field, team_field in forms.seat_fields(form, variant.max_seats):
+        name = (name_field.data or "").strip()
+        team = (team_field.data or "").strip()
+        if not name:
+            if i == dealer_row:
+                raise rules.RuleError("unknown-dealer", field="first_dealer", name=f"seat {i + 1} (empty)")
+            continue
+        names.append(name)
+        if i == dealer_row:
+            first_dealer = name
+        if team:
+            team_given = True
+            teams.setdefault(team, []).append(name)
+        else:
+            teams.setdefault("", []).append(name)
+    if team_given and "" in teams:
+        missing = ", ".join(teams[""])
+        raise rules.RuleError("team-player-missing", field="teams", name=missing)
+    stake = (form.stake.data or "").strip() or None
+    return rules.Game.create(
+        variant,
+        names,
+        house_rules=forms.house_rule_changes(form, variant),
+        teams=teams if team_given else None,
+        first_dealer=first_dealer,
+        stake=stake,
+    )
+
+
+@bp.route("/games/<int:game_id>", methods=["GET", "POST"])
+def show(game_id: int) -> ViewResult:
+    """Show the game at the table: standings, who deals, the hand form, the score sheet."""
+    loaded = _load(game_id)
+    form = forms.hand_form(loaded.game)
+    status = 200
+    if request.method == "POST":
+        outcome = _record(loaded, form)
+        if outcome is not None:
+            return outcome
+        loaded = _load(game_id)
+        status = 409 if form.form_errors and form.form_errors[-1].startswith("The score sheet changed") else 400
+    form.version.data = str(loaded.row.version)
+    return render_template(
+        "games/game.html", **_page_context(loaded), form=form
+    ), status
+
+
+def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | None:
+    """Record the posted hand; return a redirect, or None with the errors on the form."""
+    if loaded.result.finished:
+        form.form_errors.append(
+            f"The game is over: {loaded.result.winner} won. Undo or edit a hand to change it."
+        )
+        return None
+    if not form.validate_on_submit():
+        return None
+    seller = loaded.game.left_of(loaded.result.next_dealer or "") if loaded.game.variant.sales else None
+    hand = form.to_hand(seller)
+    try:
+        result = operations.record_hand(
+            loaded.row.id, hand, version=_version(), token=form.token.data or None
+        )
+    except rules.RuleError as error:
+        _attach_error(form, error)
+        return None
+    except Conflict as error:
+        form.form_errors.append(_conflict_message(error))
+        return None
+    if result.hands:
+        flash(describe_hand(result, result.hands[-1]), "hand")
+    return redirect(url_for("games.show", game_id=loaded.row.id) + "#standings")
+
+
+def _conflict_message(error: Conflict) -> str:
+    text = str(error)
+    return text[0].upper() + text[1:] + "."
+
+
+def _attach_error(form: forms.HandFormBase, error: rules.RuleError) -> None:
+    """Show the engine's message next to the field it names (or above the form)."""
+    name = forms.form_field_for(error.field)
+    if name is not None and name in form:
+        form[name].errors = [*form[name].errors, error.message]
+    else:
+        form.form_errors.append(error.message)
+
+
+def _page_context(loaded: Loaded) -> dict[str, Any]:
+    return {"game": game_snapshot(loaded), "loaded": loaded}
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id: int, number: int) -> ViewResult:
+    """Correct an earlier hand; every later score, the winner and the settlement follow."""
+    loaded = _load(game_id)
+    if not 1 <= number <= len(loaded.hands):
+        abort(404, f"Game {game_id} has no hand {number}.")
+    form = forms.hand_form(loaded.game)
+    status = 200
+    if request.method == "GET":
+        form.fill_from(loaded.hands[number - 1])
+    elif form.validate_on_submit():
+        dealer = loaded.result.hands[number - 1].dealer
+        seller = loaded.game.left_of(dealer) if loaded.game.variant.sales else None
+        try:
+            operations.replace_hand(game_id, number, form.to_hand(seller), version=_version())
+        except rules.RuleError as error:
+            _attach_error(form, error)
+            status = 400
+        except Conflict as error:
+            form.form_errors.append(_conflict_message(error))
+            loaded = _load(game_id)
+            status = 409
+        else:
+            flash(f"Hand {number} corrected; every later score was worked out again.", "hand")
+            return redirect(url_for("games.show", game_id=game_id))
+    else:
+        status = 400
+    form.version.data = str(loaded.row.version)
+    return render_template(
+        "games/edit_hand.html", **_page_context(loaded), form=form, number=number,
+        hand=loaded.result.hands[number - 1],
+    ), status
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id: int) -> ViewResult:
+    """Take back the last hand recorded."""
+    loaded = _load(game_id)
+    try:
+        operations.undo_last_hand(game_id, version=_version())
+    except Conflict as error:
+        flash(_conflict_message(error), "error")
+    except NotFound:
+        flash("There is no hand to undo.", "error")
+    else:
+        flash(f"Hand {len(loaded.hands)} was undone.", "hand")
+    return redirect(url_for("games.show", game_id=game_id))
+
+
+@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: int) -> ViewResult:
+    """Delete a whole game, after asking."""
+    loaded = _load(game_id)
+    if request.method == "POST":
+        try:
+            operations.delete_game(game_id, version=_version())
+        except Conflict as error:
+            flash(_conflict_message(error), "error")
+            return redirect(url_for("games.delete", game_id=game_id))
+        flash(f"Game {game_id} was deleted.", "info")
+        return redirect(url_for("games.index"))
+    return render_template("games/delete.html", **_page_context(loaded))
+
+
+@bp.get("/games/<int:game_id>/board")
+def board(game_id: int) -> str:
+    """Show the standings large, read-only, refreshing itself when a hand is saved."""
+    return render_template("games/board.html", **_page_context(_load(game_id)))
+
+
+@bp.get("/games/<int:game_id>/version.json")
+def version(game_id: int) -> Response:
+    """Tell the scoreboard the game's version, so it reloads only when something changed."""
+    row = db.session.get(models.Game, game_id)
+    if row is None:
+        abort(404, f"There is no game number {game_id}.")
+    return jsonify(version=row.version)
+
+
+@bp.get("/games/<int:game_id>.json")
+def export(game_id: int) -> Response:
+    """Download the game record (GAME-RECORD.md)."""
+    loaded = _load(game_id)
+    body = rules.dumps(operations.export_record(loaded))
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
+    return response
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+@csrf.exempt
+def import_game() -> ViewResult:
+    """Create a game from a game record: an uploaded file, or the JSON as the request body."""
+    error: str | None = None
+    if request.method == "POST":
+        if request.mimetype == "application/json":
+            # A JSON body cannot be sent cross-site without a CORS preflight, which we
+            # never grant; a form post (the only kind a browser sends freely) needs the token.
+            text: bytes | str = request.get_data()
+        else:
+            csrf.protect()
+            upload = request.files.get("record")
+            text = upload.read() if upload is not None else request.form.get("record_text", "")
+            if not text:
+                error = "Choose a game record file (.json) to import."
+        if error is None:
+            try:
+                record = rules.loads_record(text)
+                game_id = operations.import_record(record)
+            except rules.RuleError as rule_error:
+                error = str(rule_error)
+            except Conflict as conflict:
+                error = str(conflict)
+            else:
+                if request.mimetype == "application/json":
+                    return jsonify(id=game_id, url=url_for("games.show", game_id=game_id)), 201
+                flash("The game was imported.", "info")
+                return redirect(url_for("games.show", game_id=game_id), 303)
+        if request.mimetype == "application/json":
+            return Response(json.dumps({"error": error}), status=400, mimetype="application/json")
+    return render_template("games/import.html", error=error), 400 if error else 200

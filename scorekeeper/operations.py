@@ -1,0 +1,293 @@
+"""Every write goes through here: create, import, record, edit, undo, delete.
+
+Each operation checks its input with the engine *before* writing (it replays the
+game with the change applied), then writes in one transaction, so a rejected
+hand changes nothing. Each takes the game's ``version`` as the form saw it and
+refuses to write over a newer state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from . import models, rules
+from .database import write_transaction
+from .extensions import db
+from .models import utcnow
+
+
+class Conflict(Exception):
+    """The game changed since the form was shown (another phone, or a double tap)."""
+
+
+class NotFound(Exception):
+    """The game or hand does not exist (any more)."""
+
+
+# --- Between rows and the engine's values ---------------------------------------------------
+
+
+def engine_game(row: models.Game) -> rules.Game:
+    """Build the engine's game from a game row (checked again, as any setup is)."""
+    names = [seat.player.name for seat in row.seats]
+    teams = None
+    if row.teams is not None:
+        teams = {team: [names[pos] for pos in positions] for team, positions in row.teams}
+    first_dealer = names[row.first_dealer_seat] if row.first_dealer_seat is not None else None
+    return rules.Game.create(
+        row.variant,
+        names,
+        house_rules=row.house_rules or {},
+        teams=teams,
+        first_dealer=first_dealer,
+        stake=row.stake,
+    )
+
+
+def engine_hand(row: models.Hand, names: Sequence[str]) -> rules.Hand:
+    """Build the engine's hand from a hand row, turning seat positions into names."""
+    def name(seat: int | None) -> str | None:
+        return None if seat is None else names[seat]
+
+    if row.passed:
+        return rules.Hand.passed_out(row.note)
+    return rules.Hand(
+        pitcher=name(row.pitcher_seat),
+        bid=row.bid,
+        points={key: name(seat) for key, seat in (row.points or {}).items()},
+        sale=rules.Sale(row.sale) if row.sale else None,
+        high_bidder=name(row.high_bidder_seat),
+        note=row.note,
+    )
+
+
+def _hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any]:
+    """Turn an engine hand (already checked) into column values, names into seat positions."""
+    def seat(name: str | None) -> int | None:
+        return None if name is None else seat_of[name]
+
+    if hand.passed:
+        return {
+            "passed": True, "pitcher_seat": None, "bid": None, "points": None, "sale": None,
+            "high_bidder_seat": None, "note": hand.note,
+        }
+    return {
+        "passed": False,
+        "pitcher_seat": seat(hand.pitcher),
+        "bid": hand.bid,
+        "points": {key: seat(name) for key, name in hand.points.items()},
+        "sale": hand.sale.value if hand.sale else None,
+        "high_bidder_seat": seat(hand.high_bidder),
+        "note": hand.note,
+    }
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game row with its engine values and its replayed result."""
+
+    row: models.Game
+    game: rules.Game
+    hands: tuple[rules.Hand, ...]
+    result: rules.GameResult
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.players
+
+
+def load(game_id: int, *, for_update: bool = False) -> Loaded:
+    """Load a game and replay it; raise NotFound if there is no such game."""
+    query = select(models.Game).where(models.Game.id == game_id)
+    if for_update:
+        query = query.with_for_update()
+    row = db.session.execute(query).scalar_one_or_none()
+    if row is None:
+        raise NotFound(f"there is no game {game_id}")
+    game = engine_game(row)
+    hands = tuple(engine_hand(h, game.players) for h in row.hands)
+    return Loaded(row, game, hands, rules.score_game(game, hands))
+
+
+def export_record(loaded: Loaded) -> dict[str, Any]:
+    """Write the game record (GAME-RECORD.md) of a stored game."""
+    return rules.record_to_json(loaded.game, loaded.hands)
+
+
+# --- Writes ------------------------------------------------------------------------------------
+
+
+def _players_by_name(names: Sequence[str]) -> dict[str, models.Player]:
+    """Find the roster's players by name, adding the new ones."""
+    found = {
+        p.name: p
+        for p in db.session.execute(
+            select(models.Player).where(models.Player.name.in_(list(names)))
+        ).scalars()
+    }
+    for name in names:
+        if name not in found:
+            player = models.Player(name=name)
+            db.session.add(player)
+            found[name] = player
+    return found
+
+
+def _store_game(game: rules.Game) -> models.Game:
+    players = _players_by_name(game.players)
+    seat_of = {name: i for i, name in enumerate(game.players)}
+    row = models.Game(
+        variant=game.variant.key,
+        house_rules=dict(game.house_rules_given),
+        teams=(
+            [[team, [seat_of[p] for p in members]] for team, members in game.teams]
+            if game.teams is not None
+            else None
+        ),
+        first_dealer_seat=seat_of[game.first_dealer] if game.first_dealer is not None else None,
+        stake=game.stake,
+    )
+    row.seats = [
+        models.Seat(position=i, player=players[name]) for i, name in enumerate(game.players)
+    ]
+    db.session.add(row)
+    return row
+
+
+def _cache_result(row: models.Game, result: rules.GameResult) -> None:
+    """Rewrite the derived columns from a fresh replay, and bump the version."""
+    row.finished = result.finished
+    row.winner = result.winner
+    now = utcnow()
+    if result.finished and row.finished_at is None:
+        row.finished_at = now
+    elif not result.finished:
+        row.finished_at = None
+    row.updated_at = now
+    row.version = (row.version or 0) + 1
+
+
+def _write(action: Any) -> Any:
+    """Run ``action`` in a write transaction; a unique-key race becomes a Conflict."""
+    try:
+        with write_transaction():
+            return action()
+    except IntegrityError:
+        raise Conflict("someone else saved a change at the same moment; try again") from None
+
+
+def create_game(game: rules.Game) -> int:
+    """Store a new game (already checked by ``rules.Game.create``) and return its id."""
+    def action() -> int:
+        row = _store_game(game)
+        db.session.flush()
+        return row.id
+
+    result: int = _write(action)
+    return result
+
+
+def import_record(record: rules.GameRecord) -> int:
+    """Store a parsed (so already valid) game record with all its hands; return the game's id."""
+    result = record.score()
+
+    def action() -> int:
+        row = _store_game(record.game)
+        seat_of = {name: i for i, name in enumerate(record.game.players)}
+        row.hands = [
+            models.Hand(number=n, **_hand_columns(h, seat_of))
+            for n, h in enumerate(record.hands, start=1)
+        ]
+        _cache_result(row, result)
+        db.session.flush()
+        return row.id
+
+    game_id: int = _write(action)
+    return game_id
+
+
+def _check_version(loaded: Loaded, version: int | None) -> None:
+    if version is not None and loaded.row.version != version:
+        raise Conflict(
+            "the score sheet changed since this form was opened (another phone saved "
+            "a change); here are the fresh standings: check them and enter it again if needed"
+        )
+
+
+def record_hand(
+    game_id: int, hand: rules.Hand, *, version: int | None, token: str | None = None
+) -> rules.GameResult:
+    """Add a hand at the end of the game; a form sent twice (same token) records it once."""
+    def action() -> rules.GameResult:
+        loaded = load(game_id, for_update=True)
+        if token is not None and any(h.token == token for h in loaded.row.hands):
+            return loaded.result  # the same form again: already recorded
+        _check_version(loaded, version)
+        result = rules.score_game(loaded.game, (*loaded.hands, hand))
+        seat_of = {name: i for i, name in enumerate(loaded.names)}
+        loaded.row.hands.append(
+            models.Hand(
+                number=len(loaded.hands) + 1, token=token, **_hand_columns(hand, seat_of)
+            )
+        )
+        _cache_result(loaded.row, result)
+        return result
+
+    out: rules.GameResult = _write(action)
+    return out
+
+
+def replace_hand(
+    game_id: int, number: int, hand: rules.Hand, *, version: int | None
+) -> rules.GameResult:
+    """Correct hand ``number``; every later score, the winner and the settlement follow."""
+    def action() -> rules.GameResult:
+        loaded = load(game_id, for_update=True)
+        _check_version(loaded, version)
+        if not 1 <= number <= len(loaded.hands):
+            raise NotFound(f"game {game_id} has no hand {number}")
+        hands = list(loaded.hands)
+        hands[number - 1] = hand
+        result = rules.score_game(loaded.game, hands)
+        seat_of = {name: i for i, name in enumerate(loaded.names)}
+        row = loaded.row.hands[number - 1]
+        for column, value in _hand_columns(hand, seat_of).items():
+            setattr(row, column, value)
+        _cache_result(loaded.row, result)
+        return result
+
+    out: rules.GameResult = _write(action)
+    return out
+
+
+def undo_last_hand(game_id: int, *, version: int | None) -> rules.GameResult:
+    """Remove the last hand recorded."""
+    def action() -> rules.GameResult:
+        loaded = load(game_id, for_update=True)
+        _check_version(loaded, version)
+        if not loaded.hands:
+            raise NotFound("there is no hand to undo")
+        result = rules.score_game(loaded.game, loaded.hands[:-1])
+        last = loaded.row.hands[-1]
+        loaded.row.hands.remove(last)
+        db.session.delete(last)
+        _cache_result(loaded.row, result)
+        return result
+
+    out: rules.GameResult = _write(action)
+    return out
+
+
+def delete_game(game_id: int, *, version: int | None = None) -> None:
+    """Delete a game with its seats and hands (its players stay on the roster)."""
+    def action() -> None:
+        loaded = load(game_id, for_update=True)
+        _check_version(loaded, version)
+        db.session.delete(loaded.row)
+
+    _write(action)

@@ -1,0 +1,39 @@
+"""Template filters and globals: how scores, money and sides read on a page."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from flask import Flask
+from markupsafe import Markup, escape
+
+from .sheet import WIN_WORDS
+
+
+def ringed(score: int) -> Markup:
+    """Show a score, with a ring around it when it is in the hole."""
+    if score < 0:
+        return Markup('<span class="ring" title="in the hole">{}</span>').format(
+            Markup("&minus;") + escape(str(-score))
+        )
+    return Markup(escape(str(score)))
+
+
+def money(amount: Decimal | None) -> str:
+    return "" if amount is None else f"{amount:.2f}"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.filters["ringed"] = ringed
+    app.jinja_env.filters["money"] = money
+    app.jinja_env.globals["plural"] = plural
+    app.jinja_env.globals["WIN_WORDS"] = WIN_WORDS
+
+    @app.context_processor
+    def base_context() -> dict[str, Any]:
+        return {}
