@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/scorekeeper init-db
+	# serve creates or upgrades the database first.
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
