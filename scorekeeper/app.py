@@ -39,19 +39,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from . import database
+    from . import database, security
+    from .auth import access
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=database.migrations_directory())
     csrf.init_app(app)
     database.init_app(app)
+    security.init_app(app)
+    access.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:
+    from .auth.views import bp as auth
     from .games.views import bp as games
 
     app.register_blueprint(games)
+    app.register_blueprint(auth)
 
 
 def register_errors(app: Flask) -> None:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
 import click
 
 
@@ -9,35 +14,117 @@ def register(group: click.Group) -> None:
     """Add the web app's commands to the ``scorekeeper`` command group."""
     group.add_command(init_db)
     group.add_command(serve)
+    group.add_command(set_password)
+    group.add_command(backup)
+    group.add_command(export_all)
+    group.add_command(import_all)
+
+
+def _app() -> Any:
+    from . import create_app
+
+    return create_app()
 
 
 @click.command("init-db")
 def init_db() -> None:
     """Create or upgrade the database to the latest schema."""
-    from . import create_app
     from .database import upgrade_database
 
-    app = create_app()
+    app = _app()
     with app.app_context():
         upgrade_database()
     click.echo(f"Database ready: {app.config['SQLALCHEMY_DATABASE_URI']}")
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on; 0.0.0.0 serves the local network.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 serves the phones on the local network.")
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--threads", default=8, show_default=True, type=int)
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with the production WSGI server (waitress)."""
     import waitress
 
-    from . import create_app
+    from .auth.access import password_required
     from .database import upgrade_database
     from .network import addresses_to_type
 
-    app = create_app()
+    app = _app()
     with app.app_context():
         upgrade_database()
     for url in addresses_to_type(host, port):
         click.echo(f"Open {url}")
+    if not host.startswith("127.") and host != "localhost" and not password_required(app):
+        click.echo(
+            "Anyone on this network can change the scores. To require a login for changes, "
+            "run `scorekeeper set-password` or set SCOREKEEPER_PASSWORD.",
+            err=True,
+        )
     waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+
+
+@click.command("set-password")
+@click.option("--password", prompt=True, hide_input=True, confirmation_prompt=True,
+              help="The organiser password (asked for when not given).")
+def set_password(password: str) -> None:
+    """Require an organiser login for changes; only a hash is stored, in the instance folder."""
+    from werkzeug.security import generate_password_hash
+
+    from .auth.access import password_hash_path
+
+    if len(password) < 4:
+        click.echo("error: choose a password of at least 4 characters", err=True)
+        sys.exit(2)
+    app = _app()
+    path = password_hash_path(app)
+    path.write_text(generate_password_hash(password))
+    path.chmod(0o600)
+    click.echo(f"Organiser password set ({path}).")
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def backup(file: Path) -> None:
+    """Copy the SQLite database to FILE, consistently, while the app keeps running."""
+    from .backup import backup_sqlite
+
+    app = _app()
+    with app.app_context():
+        try:
+            pages = backup_sqlite(file)
+        except ValueError as error:
+            click.echo(f"error: {error}", err=True)
+            sys.exit(2)
+    click.echo(f"Backed up {pages} pages to {file}")
+
+
+@click.command("export-all")
+@click.argument("file", type=click.File("w", encoding="utf-8"))
+def export_all(file: Any) -> None:
+    """Write every game, as game records with their dates, to FILE ('-' for standard output)."""
+    from .backup import export_collection
+
+    app = _app()
+    with app.app_context():
+        collection = export_collection()
+    json.dump(collection, file, indent=1, ensure_ascii=False)
+    file.write("\n")
+    click.echo(f"Exported {len(collection['games'])} games.", err=True)
+
+
+@click.command("import-all")
+@click.argument("file", type=click.File("rb"))
+def import_all(file: Any) -> None:
+    """Add every game of an export-all FILE to this database; a bad file adds nothing."""
+    from .backup import import_collection
+    from .rules import RuleError
+
+    app = _app()
+    with app.app_context():
+        try:
+            count = import_collection(file.read())
+        except RuleError as error:
+            click.echo(str(error), err=True)
+            sys.exit(2)
+    click.echo(f"Imported {count} games.")

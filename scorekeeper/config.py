@@ -18,8 +18,13 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
         "WTF_CSRF_TIME_LIMIT": None,  # a game night is longer than an hour
+        "SESSION_COOKIE_NAME": "scorekeeper_session",
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
+        # Over plain http on a home network a Secure cookie would never be sent back;
+        # behind https set SCOREKEEPER_SECURE_COOKIES=1.
+        "SESSION_COOKIE_SECURE": os.environ.get("SCOREKEEPER_SECURE_COOKIES") == "1",
+        "PERMANENT_SESSION_LIFETIME": 12 * 3600,
         "BOARD_POLL_SECONDS": 1.5,
     }
 

@@ -192,20 +192,25 @@ def create_game(game: rules.Game) -> int:
     return result
 
 
-def import_record(record: rules.GameRecord) -> int:
-    """Store a parsed (so already valid) game record with all its hands; return the game's id."""
+def store_record(record: rules.GameRecord) -> models.Game:
+    """Add a parsed (so already valid) record's game and hands to the open transaction."""
     result = record.score()
+    row = _store_game(record.game)
+    seat_of = {name: i for i, name in enumerate(record.game.players)}
+    row.hands = [
+        models.Hand(number=n, **_hand_columns(h, seat_of))
+        for n, h in enumerate(record.hands, start=1)
+    ]
+    _cache_result(row, result)
+    db.session.flush()
+    return row
+
+
+def import_record(record: rules.GameRecord) -> int:
+    """Store a parsed game record with all its hands; return the game's id."""
 
     def action() -> int:
-        row = _store_game(record.game)
-        seat_of = {name: i for i, name in enumerate(record.game.players)}
-        row.hands = [
-            models.Hand(number=n, **_hand_columns(h, seat_of))
-            for n, h in enumerate(record.hands, start=1)
-        ]
-        _cache_result(row, result)
-        db.session.flush()
-        return row.id
+        return store_record(record).id
 
     game_id: int = _write(action)
     return game_id

@@ -21,6 +21,7 @@ from wtforms import (
     StringField,
     SubmitField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .. import rules
@@ -49,11 +50,17 @@ ALL_PASS_LABELS = {
 STAKE_RE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,4})?")
 
 
+def choices(pairs: Any) -> list[SelectChoice]:
+    """Declare (value, label) pairs as WTForms choices."""
+    return [SelectChoice(str(value), str(label)) for value, label in pairs]
+
+
 class TapField(RadioField):
     """A row of tap buttons; a value that is not one of them gets a message naming the field."""
 
     def pre_validate(self, form: Any) -> None:
-        if self.data not in (None, "") and self.data not in {value for value, _ in self.choices}:
+        allowed = {c.value if isinstance(c, SelectChoice) else c[0] for c in self.choices}
+        if self.data not in (None, "") and self.data not in allowed:
             raise ValidationError(f"{self.data!r} is not one of the choices for {self.label.text}.")
 
 
@@ -150,7 +157,7 @@ class HandFormBase(FlaskForm):
 def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     """Build the hand form for a game: a button per seat for each choice."""
     variant = game.variant
-    seats = [(str(i), name) for i, name in enumerate(game.players)]
+    seats = choices((i, name) for i, name in enumerate(game.players))
     sale_only = variant.sales
 
     class HandForm(HandFormBase):
@@ -163,13 +170,13 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     )
     HandForm.bid = TapField(
         "Bid",
-        choices=[(str(b), str(b)) for b in range(variant.min_bid, variant.max_bid + 1)],
+        choices=choices((b, b) for b in range(variant.min_bid, variant.max_bid + 1)),
         validators=[Optional() if sale_only else InputRequired("Choose the bid.")],
     )
     for point in variant.points:
-        choices = list(seats)
+        options = list(seats)
         if point.may_be_nobody:
-            choices.append((NOBODY, "Nobody"))
+            options.append(SelectChoice(NOBODY, "Nobody"))
         label = point.name
         if point.key == "low":
             label += " (holder)" if game.house_rules.low_to is LowTo.HOLDER else " (taker)"
@@ -178,7 +185,7 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
             point_field_name(point.key),
             TapField(
                 label,
-                choices=choices,
+                choices=options,
                 description=point.help,
                 validators=[InputRequired(f"Choose who took {point.name}.")],
             ),
@@ -186,7 +193,7 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     if sale_only:
         HandForm.sale = TapField(
             "The sale",
-            choices=list(SALE_LABELS.items()),
+            choices=choices(SALE_LABELS.items()),
             validators=[InputRequired("Choose pitched, sold or kept.")],
         )
         HandForm.high_bidder = TapField(
@@ -210,9 +217,9 @@ class NewGameForm(FlaskForm):
         "Target score",
         validators=[InputRequired("Give the target score."), NumberRange(1, 999)],
     )
-    low_to = SelectField("Low", choices=list(LOW_TO_LABELS.items()))
-    smudge = SelectField("Smudge", choices=list(SMUDGE_LABELS.items()))
-    all_pass = SelectField("When everyone passes", choices=list(ALL_PASS_LABELS.items()))
+    low_to = SelectField("Low", choices=choices(LOW_TO_LABELS.items()))
+    smudge = SelectField("Smudge", choices=choices(SMUDGE_LABELS.items()))
+    all_pass = SelectField("When everyone passes", choices=choices(ALL_PASS_LABELS.items()))
     payout_in_hole = IntegerField(
         "Units a loser at 0 or below pays", validators=[InputRequired(), NumberRange(0, 99)]
     )
@@ -242,7 +249,7 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
         setattr(Form, f"team_{i}", StringField(f"Team of seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]))
     preset = variant.preset
     form = Form(**kwargs)
-    form.first_dealer.choices = [(str(i), f"Seat {i + 1}") for i in range(max_seats)]
+    form.first_dealer.choices = choices((i, f"Seat {i + 1}") for i in range(max_seats))
     if not form.is_submitted():
         form.target.data = preset.target
         form.low_to.data = preset.low_to.value

@@ -1,0 +1,70 @@
+"""Log the organiser in and out."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, session, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers.response import Response
+from wtforms import PasswordField, SubmitField
+from wtforms.validators import InputRequired, Length
+
+from .access import check_password, password_required
+
+bp = Blueprint("auth", __name__)
+
+
+class LoginForm(FlaskForm):
+    password = PasswordField(
+        "Organiser password", validators=[InputRequired("Type the password."), Length(max=200)]
+    )
+    submit = SubmitField("Log in")
+
+
+def _safe_next(target: str | None) -> str:
+    """Only follow a local path after logging in (never another site)."""
+    if not target:
+        return url_for("games.index")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return url_for("games.index")
+    return target
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> str | Response | tuple[str, int]:
+    """Ask for the organiser password; a few failures in a row make the address wait."""
+    form = LoginForm()
+    next_url = _safe_next(request.args.get("next"))
+    if not password_required():
+        return redirect(next_url)
+    limiter = current_app.extensions["login_limiter"]
+    key = request.remote_addr or "unknown"
+    wait = limiter.blocked_for(key)
+    if wait and request.method == "POST":
+        form.password.errors = [
+            f"Too many wrong passwords. Try again in {int(wait) + 1} seconds."
+        ]
+        return render_template("auth/login.html", form=form), 429
+    if form.validate_on_submit():
+        if check_password(form.password.data or ""):
+            limiter.succeeded(key)
+            session.clear()
+            session["organiser"] = True
+            session.permanent = True
+            flash("Logged in: you can record and correct hands.", "info")
+            return redirect(next_url)
+        limiter.failed(key)
+        current_app.logger.warning("failed organiser login from %s", key)
+        form.password.errors = ["That is not the organiser password."]
+        return render_template("auth/login.html", form=form), 401
+    status = 400 if form.errors else 200
+    return render_template("auth/login.html", form=form), status
+
+
+@bp.post("/logout")
+def logout() -> Response:
+    session.clear()
+    flash("Logged out.", "info")
+    return redirect(url_for("games.index"))

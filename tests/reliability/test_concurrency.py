@@ -1,0 +1,127 @@
+"""Several phones on one game: no hand is ever doubled or lost, against a served app."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from sqlalchemy import func, select
+
+from scorekeeper import models, operations, rules
+from scorekeeper.extensions import db
+
+
+
+ROUNDS = 6
+
+
+def _game(app: Any, names: tuple[str, ...] = ("Ann", "Bob", "Cy"), target: int = 500) -> int:
+    with app.app_context():
+        return operations.create_game(
+            rules.Game.create("auction-pitch", names, house_rules={"target": target})
+        )
+
+
+def _version(app: Any, game_id: int) -> int:
+    with app.app_context():
+        version = db.session.get(models.Game, game_id).version
+        db.session.remove()
+        return int(version)
+
+
+def _hand_numbers(app: Any, game_id: int) -> list[int]:
+    with app.app_context():
+        numbers = db.session.execute(
+            select(models.Hand.number).where(models.Hand.game_id == game_id)
+            .order_by(models.Hand.number)
+        ).scalars().all()
+        db.session.remove()
+        return list(numbers)
+
+
+def _form(version: int, token: str, pitcher: str = "1") -> dict[str, str]:
+    return {
+        "version": str(version), "token": token, "save": "1", "pitcher": pitcher, "bid": "2",
+        "point_high": pitcher, "point_low": pitcher, "point_jack": "nobody", "point_game": "0",
+    }
+
+
+def _at_once(*calls: Any) -> list[Any]:
+    """Run the calls in threads released together; return their results in order."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        results[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return results
+
+
+def test_two_phones_saving_a_hand_at_once_record_one_and_refuse_the_other(
+    app: Any, served: Any
+) -> None:
+    game_id = _game(app)
+    path = f"/games/{game_id}"
+    for round_number in range(1, ROUNDS + 1):
+        version = _version(app, game_id)
+        first, second = _at_once(
+            lambda v=version, r=round_number: served.post(path, _form(v, f"a{r}", "1")),
+            lambda v=version, r=round_number: served.post(path, _form(v, f"b{r}", "2")),
+        )
+        statuses = sorted([first[0], second[0]])
+        assert statuses == [302, 409], (first[:2], second[:2])
+        refused = first if first[0] == 409 else second
+        assert "changed since this form was opened" in refused[2]
+        assert _hand_numbers(app, game_id) == list(range(1, round_number + 1))
+
+
+def test_a_double_tapped_save_records_the_hand_once(app: Any, served: Any) -> None:
+    game_id = _game(app)
+    path = f"/games/{game_id}"
+    for round_number in range(1, ROUNDS + 1):
+        version = _version(app, game_id)
+        form = _form(version, f"same-{round_number}")
+        results = _at_once(lambda: served.post(path, form), lambda: served.post(path, form))
+        assert [r[0] for r in results] == [302, 302]
+        assert _hand_numbers(app, game_id) == list(range(1, round_number + 1))
+
+
+def test_undo_sent_twice_takes_back_only_one_hand(app: Any, served: Any) -> None:
+    game_id = _game(app)
+    for n in range(3):
+        assert served.post(f"/games/{game_id}", _form(_version(app, game_id), f"t{n}"))[0] == 302
+    version = _version(app, game_id)
+    form = {"version": str(version)}
+    _at_once(lambda: served.post(f"/games/{game_id}/undo", form),
+             lambda: served.post(f"/games/{game_id}/undo", form))
+    assert _hand_numbers(app, game_id) == [1, 2]
+
+
+def test_four_clients_recording_in_four_games_lose_and_double_nothing(
+    app: Any, served: Any
+) -> None:
+    games = [_game(app, (f"A{i}", f"B{i}", f"C{i}")) for i in range(4)]
+    hands_each = 15
+    errors: list[str] = []
+
+    def play(game_id: int) -> None:
+        for n in range(hands_each):
+            status, _, body = served.post(
+                f"/games/{game_id}", _form(_version(app, game_id), f"g{game_id}-{n}")
+            )
+            if status != 302:
+                errors.append(f"game {game_id} hand {n + 1}: {status}")
+
+    _at_once(*[lambda g=g: play(g) for g in games])
+    assert errors == []
+    for game_id in games:
+        assert _hand_numbers(app, game_id) == list(range(1, hands_each + 1))
+    with app.app_context():
+        total = db.session.execute(select(func.count()).select_from(models.Hand)).scalar_one()
+    assert total == 4 * hands_each
