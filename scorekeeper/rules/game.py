@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 from enum import StrEnum
 from typing import Any
 
@@ -149,6 +150,15 @@ class Game:
             first_dealer=first_dealer,
             stake=stake,
         )
+
+    @cached_property
+    def seated(self) -> frozenset[str]:
+        return frozenset(self.players)
+
+    @cached_property
+    def side_map(self) -> dict[str, str]:
+        """Map each seated player to the side it scores for."""
+        return {player: self.side_of(player) for player in self.players}
 
     @property
     def dealer_first(self) -> str:

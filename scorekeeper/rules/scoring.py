@@ -167,12 +167,14 @@ def _score_hand(
     pitcher = hand.pitcher
     bid = hand.bid
     assert pitcher is not None and bid is not None  # checked above
-    pitching_side = game.side_of(pitcher)
+    side_map = game.side_map
+    pitching_side = side_map[pitcher]
     taken = dict.fromkeys(game.sides, 0)
+    points = hand.points
     for point in variant.points:
-        taker = hand.points[point.key]
+        taker = points[point.key]
         if taker is not None:
-            taken[game.side_of(taker)] += point.value
+            taken[side_map[taker]] += point.value
     made = taken[pitching_side] >= bid
     events: list[Event] = []
     sale_points = dict.fromkeys(game.sides, 0)
@@ -245,7 +247,7 @@ def _score_passed(
 def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> None:
     """Check a played hand's pitcher, bid, points and sale fields (RULES.md section 9)."""
     variant = game.variant
-    seated = set(game.players)
+    seated = game.seated
     if hand.pitcher not in seated:
         raise RuleError("unknown-player", field="pitcher", role="pitcher", name=quote(hand.pitcher))
     bid = hand.bid
@@ -374,7 +376,8 @@ def _find_winner(
     variant = game.variant
     rules = game.house_rules
     target = rules.target
-    pitching_side = game.side_of(hand.pitcher or "")
+    side_map = game.side_map
+    pitching_side = side_map[hand.pitcher or ""]
     if smudged and (rules.smudge is Smudge.ALWAYS or before[pitching_side] >= 0):
         return pitching_side, WinReason.SMUDGE
     if variant.win_rule is WinRule.FIRST_TO_TARGET:
@@ -392,7 +395,7 @@ def _find_winner(
             taker = hand.points[point.key]
             if taker is None:
                 continue
-            side = game.side_of(taker)
+            side = side_map[taker]
             if side == pitching_side:
                 continue
             running[side] += point.value

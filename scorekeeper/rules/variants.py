@@ -7,6 +7,7 @@ Every variant is one declaration of data; the scoring code reads it and has no
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import cached_property
 from enum import StrEnum
 from typing import Any
 
@@ -129,11 +130,11 @@ class Variant:
     sales: bool = False
     teams_required: bool = False
 
-    @property
+    @cached_property
     def point_keys(self) -> tuple[str, ...]:
         return tuple(p.key for p in self.points)
 
-    @property
+    @cached_property
     def points_in_play(self) -> int:
         return sum(p.value for p in self.points)
 
