@@ -23,8 +23,10 @@ TITLES = {
 
 
 def _wants_json() -> bool:
-    return request.path.endswith(".json") or (
-        request.accept_mimetypes.best == "application/json"
+    return (
+        request.path.endswith(".json")
+        or request.mimetype == "application/json"
+        or request.accept_mimetypes.best == "application/json"
     )
 
 

@@ -38,9 +38,13 @@ def _load(game_id: int) -> Loaded:
         abort(404, f"There is no game number {game_id}. It may have been deleted.")
 
 
-def _version() -> int | None:
+def _version() -> int:
+    """Read the game version the form was made from; every change must name one."""
     raw = request.form.get("version", "")
-    return int(raw) if raw.isdigit() else None
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
+        abort(400, "This form does not say which state of the game it was made from; "
+                   "reload the page and try again. Nothing was saved.")
+    return int(raw)
 
 
 @bp.get("/")
