@@ -114,9 +114,9 @@ def test_the_session_cookie_is_http_only_and_same_site(client: Any) -> None:
 
 def test_every_response_carries_the_security_headers(client: Any, game_id: int) -> None:
     for path in ("/", f"/games/{game_id}", "/static/css/app.css", "/no-such-page"):
-        response = client.get(path)
-        for name, value in HEADERS.items():
-            assert response.headers.get(name) == value, (path, name)
+        with client.get(path) as response:
+            for name, value in HEADERS.items():
+                assert response.headers.get(name) == value, (path, name)
     csp = HEADERS["Content-Security-Policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp
     assert "frame-ancestors 'none'" in csp

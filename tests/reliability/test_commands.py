@@ -1,0 +1,110 @@
+"""The maintenance commands: set-password, backup, export-all and import-all, run for real."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper import operations, rules
+
+SCRIPT = Path(sys.executable).parent / "scorekeeper"
+
+
+def _run(*args: str, env: dict[str, str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(SCRIPT), *args], capture_output=True, text=True, env=env,
+                          input=stdin, timeout=120, check=False)
+
+
+@pytest.fixture
+def instance(tmp_path: Path, migrated_sqlite: Path) -> dict[str, str]:
+    """An instance folder with a migrated database holding one finished game."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    database = folder / "scorekeeper.sqlite3"
+    database.write_bytes(migrated_sqlite.read_bytes())
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SECRET_KEY")}
+    env["SCOREKEEPER_INSTANCE"] = str(folder)
+    record = (Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+              / "game-record-example.json")
+    from scorekeeper import create_app
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"})
+    with app.app_context():
+        operations.import_record(rules.loads_record(record.read_text()))
+        from scorekeeper.extensions import db
+
+        db.engine.dispose()
+    return env
+
+
+def test_backup_writes_a_consistent_copy_of_the_database(instance: dict[str, str], tmp_path: Path) -> None:
+    target = tmp_path / "copies" / "tonight.sqlite3"
+    result = _run("backup", str(target), env=instance)
+    assert result.returncode == 0, result.stderr
+    assert "Backed up" in result.stdout
+    with sqlite3.connect(target) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert conn.execute("SELECT count(*) FROM hand").fetchone() == (3,)
+
+
+def test_export_all_and_import_all_round_trip_through_a_file(
+    instance: dict[str, str], tmp_path: Path, migrated_sqlite: Path
+) -> None:
+    exported = tmp_path / "games.json"
+    result = _run("export-all", str(exported), env=instance)
+    assert result.returncode == 0, result.stderr
+    document = json.loads(exported.read_text())
+    assert len(document["games"]) == 1
+    assert document["games"][0]["record"]["players"] == ["Ann", "Bob", "Cy", "Dee"]
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "scorekeeper.sqlite3").write_bytes(migrated_sqlite.read_bytes())
+    env = dict(instance, SCOREKEEPER_INSTANCE=str(other))
+    assert _run("import-all", str(exported), env=env).stdout.strip() == "Imported 1 games."
+    again = tmp_path / "again.json"
+    _run("export-all", str(again), env=env)
+    assert json.loads(again.read_text()) == document
+
+
+def test_import_all_of_a_broken_file_prints_one_line_and_exits_2(
+    instance: dict[str, str], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "pitch-scorekeeper/collection-1", "games": [{"record": 1}]}')
+    result = _run("import-all", str(broken), env=instance)
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert result.stderr.startswith("game 1: record: must be a JSON object")
+
+
+def test_set_password_stores_only_a_hash_and_then_writes_need_a_login(
+    instance: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = _run("set-password", "--password", "hearts-and-spades", env=instance)
+    assert result.returncode == 0, result.stderr
+    stored = (Path(instance["SCOREKEEPER_INSTANCE"]) / "organiser_password_hash").read_text()
+    assert "hearts-and-spades" not in stored
+    from scorekeeper import create_app
+
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", instance["SCOREKEEPER_INSTANCE"])
+    monkeypatch.delenv("SCOREKEEPER_PASSWORD", raising=False)
+    app = create_app({"WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    assert "/login" in client.post("/games/1/undo", data={"version": "1"}).headers["Location"]
+    client.post("/login", data={"password": "hearts-and-spades"})
+    assert client.post("/games/1/undo", data={"version": "1"}).status_code == 302
+
+
+def test_serve_names_the_addresses_to_type_into_the_phones() -> None:
+    from scorekeeper.network import addresses_to_type
+
+    assert addresses_to_type("127.0.0.1", 5000) == ["http://127.0.0.1:5000/"]
+    urls = addresses_to_type("0.0.0.0", 5000)
+    assert urls and all(u.startswith("http://") and u.endswith(":5000/") for u in urls)
