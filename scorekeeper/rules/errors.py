@@ -6,6 +6,7 @@ same code and parameters to another language without parsing English.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -83,11 +84,18 @@ MESSAGES: Mapping[str, str] = {
 _FIELD_NOT_IN_DETAIL = frozenset({"wrong-type"})
 
 
+#: Line breaks and other control characters (Cc), line and paragraph separators (Zl, Zp)
+#: and lone surrogates (Cs), which cannot even be encoded.
+_NOT_ON_ONE_LINE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
 def one_line(text: str) -> str:
-    """Escape every unprintable character (newlines, U+2028, lone surrogates...) as Python does."""
+    """Escape the characters that would break a message's line, as Python writes them (``\\n``)."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return "".join(
+        repr(ch)[1:-1] if unicodedata.category(ch) in _NOT_ON_ONE_LINE else ch for ch in text
+    )
 
 
 class RuleError(ValueError):

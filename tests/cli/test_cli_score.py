@@ -1,0 +1,277 @@
+"""The ``scorekeeper`` command line: ``score FILE [--json]`` and ``variants``.
+
+The worked examples live in ``shared/spec/examples`` beside the repository (CI clones
+the repository into another folder with ``shared/`` next to it), and our own
+hand-worked records in ``records/`` here. The examples run through the installed
+console script in a real subprocess; the rest use click's CliRunner.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+RECORDS = Path(__file__).resolve().parent / "records"
+SCRIPT = Path(sys.executable).parent / "scorekeeper"
+
+EXAMPLE_OUTPUTS = sorted(EXAMPLES.glob("*.out.json"))
+EXAMPLE_ERRORS = sorted(EXAMPLES.glob("*.error.txt"))
+OUR_OUTPUTS = sorted(RECORDS.glob("*.out.json"))
+
+VARIANT_KEYS = [
+    "auction-pitch",
+    "joker-pitch",
+    "racehorse-pitch",
+    "sell-out",
+    "pitch-six",
+    "pedro",
+    "cinch",
+]
+
+
+def _record_for(output: Path) -> Path:
+    return output.with_name(output.name.removesuffix(".out.json") + ".json")
+
+
+def _run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """Run the installed console script, as a user at the table would."""
+    return subprocess.run(
+        [str(SCRIPT), *args],
+        input=stdin,
+        capture_output=True,
+        cwd=REPO,
+        timeout=60,
+        check=False,
+    )
+
+
+def _invoke(*args: str, stdin: bytes | None = None) -> Any:
+    return CliRunner().invoke(main, list(args), input=stdin, catch_exceptions=False)
+
+
+def assert_same_output(actual: dict[str, Any], expected: dict[str, Any]) -> None:
+    """Compare two Output documents field by field, and each hand field by field."""
+    assert sorted(actual) == sorted(expected)
+    for key in expected:
+        if key == "hands":
+            continue
+        assert actual[key] == expected[key], f"field {key!r}"
+    assert len(actual["hands"]) == len(expected["hands"])
+    for got, want in zip(actual["hands"], expected["hands"], strict=True):
+        number = want["number"]
+        assert sorted(got) == sorted(want), f"hand {number}: its fields"
+        for key in want:
+            assert got[key] == want[key], f"hand {number}: field {key!r}"
+
+
+def test_the_worked_examples_and_our_records_are_found():
+    assert SCRIPT.exists()
+    assert len(EXAMPLE_OUTPUTS) == 8
+    assert len(EXAMPLE_ERRORS) == 1
+    assert len(OUR_OUTPUTS) == 6
+
+
+@pytest.mark.parametrize("output", EXAMPLE_OUTPUTS, ids=lambda p: p.name.removesuffix(".out.json"))
+def test_score_json_gives_each_worked_examples_output_field_by_field(output):
+    completed = _run("score", str(_record_for(output)), "--json")
+    assert completed.returncode == 0, completed.stderr.decode()
+    assert completed.stderr == b""
+    expected = json.loads(output.read_text(encoding="utf-8"))
+    assert_same_output(json.loads(completed.stdout), expected)
+
+
+@pytest.mark.parametrize("error", EXAMPLE_ERRORS, ids=lambda p: p.name.removesuffix(".error.txt"))
+def test_score_refuses_each_worked_error_with_its_exact_line_and_status_two(error):
+    record = error.with_name(error.name.removesuffix(".error.txt") + ".json")
+    completed = _run("score", str(record), "--json")
+    assert completed.returncode == 2
+    assert completed.stdout == b""
+    assert completed.stderr.decode("utf-8") == error.read_text(encoding="utf-8").strip() + "\n"
+
+
+@pytest.mark.parametrize("output", OUR_OUTPUTS, ids=lambda p: p.name.removesuffix(".out.json"))
+def test_score_json_gives_our_hand_worked_outputs_field_by_field(output):
+    result = _invoke("score", str(_record_for(output)), "--json")
+    assert result.exit_code == 0, result.stderr
+    expected = json.loads(output.read_text(encoding="utf-8"))
+    assert_same_output(json.loads(result.stdout), expected)
+
+
+def test_our_records_cover_every_variant_the_examples_do_not():
+    variants = {
+        json.loads(_record_for(p).read_text(encoding="utf-8"))["variant"] for p in OUR_OUTPUTS
+    }
+    assert {"joker-pitch", "racehorse-pitch", "pedro", "pitch-six", "cinch", "sell-out"} <= variants
+
+
+def test_score_json_is_written_exactly_as_the_examples_are():
+    output = EXAMPLES / "ap-countout-order.out.json"
+    completed = _run("score", str(_record_for(output)), "--json")
+    assert completed.stdout == output.read_bytes()
+
+
+def test_a_dash_reads_the_record_from_standard_input():
+    output = EXAMPLES / "cinch-rule-book-examples.out.json"
+    completed = _run("score", "-", "--json", stdin=_record_for(output).read_bytes())
+    assert completed.returncode == 0, completed.stderr.decode()
+    assert_same_output(json.loads(completed.stdout), json.loads(output.read_bytes()))
+
+
+def test_a_dash_reads_standard_input_for_the_text_sheet_too():
+    result = _invoke("score", "-", stdin=(EXAMPLES / "ap-countout-order.json").read_bytes())
+    assert result.exit_code == 0
+    assert "Winner: Cy, on the count-out, at hand 4" in result.stdout
+
+
+def test_a_bad_record_prints_exactly_one_line_on_stderr_and_exits_two():
+    record = json.loads((EXAMPLES / "ap-make-and-setback.json").read_text(encoding="utf-8"))
+    record["hands"][2]["bid"] = 5
+    completed = _run("score", "-", "--json", stdin=json.dumps(record).encode())
+    assert completed.returncode == 2
+    assert completed.stdout == b""
+    assert completed.stderr == b"hand 3: bid 5 is above the maximum of 4 for Auction Pitch\n"
+
+
+BAD_RECORDS = [
+    ("garbage bytes", b"\xff\x00\xfe garbage", "record: is not valid JSON"),
+    ("empty input", b"", "record: is not valid JSON"),
+    ("a list", b"[]", "record: must be a JSON object, not a list"),
+    (
+        "an unknown key",
+        b'{"format": "pitch-scorekeeper/1", "variant": "pedro", "players": ["A", "B"], '
+        b'"hands": [], "colour": "red"}',
+        'record: unknown key "colour"',
+    ),
+    (
+        "a name with a newline",
+        b'{"format": "pitch-scorekeeper/1", "variant": "pedro", "players": ["A\\nB", "C"], '
+        b'"hands": []}',
+        'players: "A\\nB" contains a control character',
+    ),
+    (
+        "a bid written as a string",
+        b'{"format": "pitch-scorekeeper/1", "variant": "pedro", "players": ["A", "B"], '
+        b'"hands": [{"pitcher": "A", "bid": "5", "points": {}}]}',
+        "hand 1: bid: must be a whole number, not a string",
+    ),
+    (
+        "a name that is a lone surrogate",
+        b'{"format": "pitch-scorekeeper/1", "variant": "pedro", "players": ["\\ud800", "B"], '
+        b'"hands": []}',
+        'players: "\\ud800" contains a lone surrogate, which is not a character',
+    ),
+]
+
+
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
+@pytest.mark.parametrize(
+    ("stdin", "line"), [r[1:] for r in BAD_RECORDS], ids=[r[0] for r in BAD_RECORDS]
+)
+def test_every_bad_record_is_one_line_on_stderr_with_status_two(stdin, line, as_json):
+    args = ["score", "-", "--json"] if as_json else ["score", "-"]
+    result = _invoke(*args, stdin=stdin)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.endswith("\n")
+    assert result.stderr.splitlines() == [result.stderr.rstrip("\n")]
+    assert result.stderr.startswith(line)
+
+
+def test_a_valid_record_with_a_surrogate_escape_never_gives_a_traceback():
+    # Fixed in the engine: the name was accepted and printing it raised UnicodeEncodeError.
+    stdin = BAD_RECORDS[-1][1]
+    completed = _run("score", "-", stdin=stdin)
+    assert completed.returncode == 2
+    assert b"Traceback" not in completed.stderr
+    assert len(completed.stderr.splitlines()) == 1
+
+
+def test_variants_lists_all_seven_keys():
+    completed = _run("variants")
+    assert completed.returncode == 0
+    lines = completed.stdout.decode("utf-8").splitlines()
+    keys = [line.split(":")[0] for line in lines if line and not line.startswith(" ")]
+    assert keys == VARIANT_KEYS
+
+
+def test_variants_shows_each_preset_from_the_rules_table():
+    text = _invoke("variants").stdout
+    assert "cinch: Cinch" in text
+    assert "seats 3-6; bids 3-6; points high, low, jack, six, last_trick, game" in text
+    assert "seats 2-7; bids 1-9; points high, low, jack, game, pedro" in text
+    assert "target=51" in text
+
+
+def test_the_text_sheet_shows_scores_in_the_hole_in_parentheses_and_names_the_winner():
+    completed = _run("score", str(EXAMPLES / "ap-countout-order.json"))
+    assert completed.returncode == 0
+    text = completed.stdout.decode("utf-8")
+    assert "Scores: Ann (-2), Bob 8, Cy 7, Dee (-2)" in text
+    assert "(a score in parentheses is in the hole)" in text
+    assert "Winner: Cy, on the count-out, at hand 4" in text
+    rows = [line.split() for line in text.splitlines() if line.strip().startswith("3 ")]
+    assert rows == [["3", "Cy", "Dee", "2", "set", "back", "2", "0", "6", "6", "(-2)"]]
+
+
+def test_the_text_sheet_lists_the_payments_with_money():
+    text = _invoke("score", str(RECORDS / "sell-out-stake-settlement.json")).stdout
+    assert "Winner: Bob, on the count-out, at hand 5" in text
+    assert "  Ann pays Bob 1 unit = 0.13" in text
+    assert "  Cy pays Bob 1 unit = 0.13" in text
+
+
+def test_the_text_sheet_names_partnerships_by_team():
+    text = _invoke("score", str(RECORDS / "cinch-partnership-to-51.json")).stdout
+    assert "Teams: North-South (Ann, Cy); East-West (Bob, Dee)" in text
+    assert "Winner: North-South, first to the target, at hand 6" in text
+
+
+def test_the_text_sheet_of_an_unfinished_game_names_the_next_dealer():
+    text = _invoke("score", str(EXAMPLES / "ap-smudge-from-hole.json")).stdout
+    assert "Scores: Ann 2, Bob 1, Cy 1" in text
+    assert "Not finished. Next dealer: Cy" in text
+    assert "made, smudge" in text
+    assert "Winner" not in text
+
+
+def test_the_text_sheet_shows_a_smudge_from_the_hole_in_parentheses_before_it():
+    text = _invoke("score", str(EXAMPLES / "ap-smudge-from-hole.json")).stdout
+    first = next(line for line in text.splitlines() if line.strip().startswith("1 "))
+    assert first.split()[-3:] == ["2", "(-3)", "1"]
+
+
+def test_a_missing_file_is_a_usage_error_not_a_traceback():
+    completed = _run("score", str(RECORDS / "no-such-record.json"))
+    assert completed.returncode == 2
+    assert b"Traceback" not in completed.stderr
+    assert b"no-such-record.json" in completed.stderr
+
+
+def test_the_score_command_loads_no_web_library():
+    probe = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from scorekeeper.cli import main\n"
+        f"CliRunner().invoke(main, ['score', {str(EXAMPLES / 'ap-countout-order.json')!r}])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'flask', 'sqlalchemy', 'flask_sqlalchemy', 'wtforms', 'flask_wtf', 'weasyprint'}))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+        check=True,
+    )
+    assert completed.stdout.strip() == "[]"

@@ -1,0 +1,117 @@
+"""Build games and hands for the rules tests in the table's own shorthand.
+
+A hand is written the way a scorer would say it:
+
+- ``"B 2: B C - B"``: B pitched for 2; the points, in the variant's count-out
+  order, went to B, C, nobody, B.
+- ``"sold C 2: ..."``, ``"kept B 3 A: ..."`` (A is the high bidder),
+  ``"pitched B 4: ..."``: Sell-Out hands.
+- ``"pass"``: a passed-out hand.
+
+The point order per variant is copied from RULES.md section 4, not read from the
+engine, so a test catches an engine that counts the points in the wrong order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.rules import Game, GameResult, Hand, RuleError, Sale, score_game
+
+#: RULES.md section 4, "points, count-out order".
+POINT_ORDER: dict[str, tuple[str, ...]] = {
+    "auction-pitch": ("high", "low", "jack", "game"),
+    "joker-pitch": ("high", "low", "jack", "joker", "game"),
+    "racehorse-pitch": ("high", "low", "jack", "game"),
+    "sell-out": ("high", "low", "jack", "game"),
+    "pitch-six": ("high", "low", "jack", "six", "last_trick", "game"),
+    "pedro": ("high", "low", "jack", "game", "pedro"),
+    "cinch": ("high", "low", "jack", "game", "right_pedro", "left_pedro"),
+}
+
+#: The usual partnership of four: North-South sit 1 and 3, East-West 2 and 4.
+NS_EW = {"NS": ["A", "C"], "EW": ["B", "D"]}
+
+
+def hand(text: str, variant: str = "auction-pitch", note: str | None = None) -> Hand:
+    """Read one hand in the shorthand described in the module docstring."""
+    if text == "pass":
+        return Hand.passed_out(note)
+    head, takers = text.split(":")
+    words = head.split()
+    sale = None
+    high_bidder = None
+    if words[0] in ("sold", "kept", "pitched"):
+        sale = Sale(words.pop(0))
+    pitcher, bid = words[0], int(words[1])
+    if sale is Sale.KEPT:
+        high_bidder = words[2]
+    names = [None if t == "-" else t for t in takers.split()]
+    points = dict(zip(POINT_ORDER[variant], names, strict=True))
+    return Hand(
+        pitcher=pitcher, bid=bid, points=points, sale=sale, high_bidder=high_bidder, note=note
+    )
+
+
+def hands(variant: str, *texts: str) -> list[Hand]:
+    return [hand(t, variant) for t in texts]
+
+
+def play(
+    variant: str,
+    players: Sequence[str] | str,
+    texts: Sequence[str],
+    **setup: Any,
+) -> GameResult:
+    """Create a game (players as "A B C" or a list) and score the hands written in shorthand."""
+    if isinstance(players, str):
+        players = players.split()
+    game = Game.create(variant, players, **setup)
+    return score_game(game, hands(variant, *texts))
+
+
+def scores(text: str) -> dict[str, int]:
+    """Read ``"A=1 B=-2"`` as a scores mapping."""
+    out = {}
+    for item in text.split():
+        side, value = item.split("=")
+        out[side] = int(value)
+    return out
+
+
+def rule_error(
+    variant: str,
+    players: Sequence[str] | str,
+    texts: Sequence[str],
+    **setup: Any,
+) -> RuleError:
+    """Play the hands and return the RuleError they must raise."""
+    try:
+        play(variant, players, texts, **setup)
+    except RuleError as error:
+        return error
+    raise AssertionError("the hands were accepted, but a rule forbids them")
+
+
+def assert_one_line(error: RuleError) -> str:
+    """Check that an error reads as one line (GAME-RECORD.md, Errors) and return it."""
+    text = str(error)
+    assert text
+    assert text.splitlines() == [text], f"not one line: {text!r}"
+    assert text == text.strip()
+    return text
+
+
+def units(result: GameResult) -> Mapping[str, int]:
+    assert result.settlement is not None, "the game is not finished, so nothing is settled"
+    return result.settlement.units
+
+
+def payments(result: GameResult) -> list[tuple[str, str, int, str | None]]:
+    """List the settlement's payments as (from, to, units, amount or None)."""
+    assert result.settlement is not None, "the game is not finished, so nothing is settled"
+    return [
+        (p.payer, p.payee, p.units, None if p.amount is None else f"{p.amount:.2f}")
+        for p in result.settlement.payments
+    ]
