@@ -27,9 +27,9 @@ MESSAGES: Mapping[str, str] = {
     "name-surrogate": "{name} contains a lone surrogate, which is not a character",
     "duplicate-player": "{name} is seated twice; names must be unique",
     "note-too-long": "the note is {length} characters long; at most {max} are allowed",
-    "bad-stake": "{actual} is not a stake; write a decimal such as \"0.25\"",
+    "bad-stake": '{actual} is not a stake; write a decimal such as "0.25"',
     "passed-false": '"passed": false is not allowed; leave the key out for a played hand',
-    "passed-extra": "a passed-out hand has only \"passed\" (and a note), not \"{key}\"",
+    "passed-extra": 'a passed-out hand has only "passed" (and a note), not "{key}"',
     # Seats and partnerships (RULES.md sections 4, 5).
     "seat-count": "{variant} seats {min} to {max} players, not {count}",
     "seat-count-cinch": "{variant} is played by 4 players (2 teams of 2) or 6 (2 teams of 3), "

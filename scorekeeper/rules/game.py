@@ -12,8 +12,8 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cached_property
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from .errors import RuleError, quote
@@ -61,8 +61,11 @@ def check_name(name: str, field_name: str) -> None:
         raise RuleError("name-empty", field=field_name)
     if len(name) > NAME_MAX:
         raise RuleError(
-            "name-too-long", field=field_name, name=quote(name[:NAME_MAX] + "…"),
-            length=len(name), max=NAME_MAX,
+            "name-too-long",
+            field=field_name,
+            name=quote(name[:NAME_MAX] + "…"),
+            length=len(name),
+            max=NAME_MAX,
         )
     if name != name.strip():
         raise RuleError("name-spaces", field=field_name, name=quote(name))
@@ -111,7 +114,9 @@ class Game:
                 variant = find_variant(variant)
             except ValueError:
                 raise RuleError(
-                    "unknown-variant", field="variant", actual=quote(variant),
+                    "unknown-variant",
+                    field="variant",
+                    actual=quote(variant),
                     allowed=", ".join(VARIANTS),
                 ) from None
         players = tuple(players)
@@ -126,8 +131,12 @@ class Game:
             raise RuleError("seat-count-cinch", field="players", variant=variant.name, count=count)
         if not variant.min_seats <= count <= variant.max_seats:
             raise RuleError(
-                "seat-count", field="players", variant=variant.name,
-                min=variant.min_seats, max=variant.max_seats, count=count,
+                "seat-count",
+                field="players",
+                variant=variant.name,
+                min=variant.min_seats,
+                max=variant.max_seats,
+                count=count,
             )
         rules = variant.house_rules(dict(house_rules or {}))
         frozen_teams = None

@@ -22,8 +22,16 @@ FORMAT = "pitch-scorekeeper/1"
 #: Stakes and names are short; a record this large is not a game, so refuse it before parsing.
 MAX_RECORD_BYTES = 5_000_000
 
-_RECORD_KEYS = ("format", "variant", "house_rules", "players", "teams", "first_dealer", "stake",
-                "hands")
+_RECORD_KEYS = (
+    "format",
+    "variant",
+    "house_rules",
+    "players",
+    "teams",
+    "first_dealer",
+    "stake",
+    "hands",
+)
 _REQUIRED_KEYS = ("format", "variant", "players", "hands")
 _PLAYED_KEYS = ("pitcher", "bid", "points", "sale", "high_bidder", "note")
 _PASSED_KEYS = ("passed", "note")
@@ -42,8 +50,13 @@ class GameRecord:
 
 def _type_name(value: object) -> str:
     return {
-        dict: "an object", list: "a list", str: "a string", bool: "true/false",
-        int: "a number", float: "a number", type(None): "null",
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
     }.get(type(value), type(value).__name__)
 
 
@@ -64,7 +77,8 @@ def loads_record(text: str | bytes) -> GameRecord:
     """Parse a record from JSON text; every problem is a one-line RuleError."""
     if len(text) > MAX_RECORD_BYTES:
         raise RuleError(
-            "invalid-json", field="record",
+            "invalid-json",
+            field="record",
             detail=f"it is larger than {MAX_RECORD_BYTES // 1_000_000} MB",
         )
     try:

@@ -115,9 +115,7 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
     winning_hand: int | None = None
     for number, hand in enumerate(hands, start=1):
         if winner is not None:
-            raise RuleError(
-                "hand-after-win", hand=number, winner=winner, winning_hand=winning_hand
-            )
+            raise RuleError("hand-after-win", hand=number, winner=winner, winning_hand=winning_hand)
         try:
             result, won = _score_hand(game, number, dealer, hand, scores)
         except RuleError as error:
@@ -130,9 +128,7 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
             winner, reason = won
             winning_hand = number
         dealer = _next_dealer(game, dealer, hand)
-    settlement = (
-        settle(game, winner, scores, setbacks) if winner is not None else None
-    )
+    settlement = settle(game, winner, scores, setbacks) if winner is not None else None
     return GameResult(
         game=game,
         hands=tuple(results),
@@ -147,7 +143,7 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
 
 
 def _next_dealer(game: Game, dealer: str, hand: Hand) -> str:
-    """Pass the deal to the left, except that a passed-out hand may be redealt by the same dealer."""
+    """Pass the deal left; a passed-out hand may be redealt by the same dealer."""
     if hand.passed and game.house_rules.all_pass is AllPass.REDEAL_SAME_DEALER:
         return dealer
     return game.left_of(dealer)
@@ -228,7 +224,7 @@ def _score_hand(
 def _score_passed(
     game: Game, number: int, dealer: str, hand: Hand, before: Mapping[str, int]
 ) -> HandResult:
-    """A passed-out hand scores nothing; it is only allowed where the dealer need not take the bid."""
+    """Score a passed-out hand: nothing, and only where the dealer need not take the bid."""
     if game.house_rules.all_pass is AllPass.DEALER_TAKES:
         raise RuleError("passed-not-allowed", field="passed", min=game.variant.min_bid)
     return HandResult(
@@ -270,7 +266,10 @@ def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> No
     for key in hand.points:
         if key not in variant.point_keys:
             raise RuleError(
-                "point-unknown", field=f"points.{key}", variant=variant.name, point=key,
+                "point-unknown",
+                field=f"points.{key}",
+                variant=variant.name,
+                point=key,
                 allowed=", ".join(variant.point_keys),
             )
     for point in variant.points:
@@ -284,7 +283,9 @@ def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> No
                 raise RuleError("point-nobody", field=f"points.{point.key}", point_name=point.name)
         elif taker not in seated:
             raise RuleError(
-                "unknown-player", field=f"points.{point.key}", role=f"{point.name} taker",
+                "unknown-player",
+                field=f"points.{point.key}",
+                role=f"{point.name} taker",
                 name=quote(taker),
             )
     if not variant.sales:
@@ -300,7 +301,9 @@ def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> No
             raise RuleError("high-bidder-missing", field="high_bidder")
         if hand.high_bidder not in seated:
             raise RuleError(
-                "unknown-player", field="high_bidder", role="high bidder",
+                "unknown-player",
+                field="high_bidder",
+                role="high bidder",
                 name=quote(hand.high_bidder),
             )
     elif hand.high_bidder is not None:
@@ -314,7 +317,9 @@ def _check_sale(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) 
     if hand.sale is Sale.PITCHED:
         if hand.pitcher != seller:
             raise RuleError(
-                "pitched-pitcher", field="pitcher", seller=quote(seller),
+                "pitched-pitcher",
+                field="pitcher",
+                seller=quote(seller),
                 pitcher=quote(hand.pitcher),
             )
         if bid != 4:
@@ -325,7 +330,9 @@ def _check_sale(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) 
     if hand.sale is Sale.KEPT:
         if hand.pitcher != seller:
             raise RuleError(
-                "kept-pitcher", field="pitcher", seller=quote(seller),
+                "kept-pitcher",
+                field="pitcher",
+                seller=quote(seller),
                 pitcher=quote(hand.pitcher),
             )
         if hand.high_bidder == seller:
@@ -333,15 +340,24 @@ def _check_sale(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) 
     seller_score = before[game.side_of(seller)]
     if seller_score + bid >= target:
         raise RuleError(
-            "sale-gives-game", field="bid", bid=bid, seller=quote(seller),
-            score=seller_score, target=target,
+            "sale-gives-game",
+            field="bid",
+            bid=bid,
+            seller=quote(seller),
+            score=seller_score,
+            target=target,
         )
     if hand.sale is Sale.KEPT:
         high_score = before[game.side_of(hand.high_bidder or "")]
         if high_score + bid >= target:
             raise RuleError(
-                "kept-gives-game", field="sale", seller=quote(seller),
-                high_bidder=quote(hand.high_bidder), score=high_score, bid=bid, target=target,
+                "kept-gives-game",
+                field="sale",
+                seller=quote(seller),
+                high_bidder=quote(hand.high_bidder),
+                score=high_score,
+                bid=bid,
+                target=target,
             )
 
 

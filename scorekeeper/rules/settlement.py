@@ -14,7 +14,7 @@ CENT = Decimal("0.01")
 
 
 def money(units: int, stake: Decimal) -> Decimal:
-    """Return units × stake in exact decimals, rounded half-up to cents."""
+    """Return units times stake in exact decimals, rounded half-up to cents."""
     # The default context keeps 28 digits: a longer stake would be rounded, and
     # quantize would raise InvalidOperation. Any digit count is exact here.
     with localcontext() as ctx:
@@ -63,13 +63,13 @@ def settle(
         side = game.side_of(loser)
         if side == winner:
             continue
-        owed = loser_pays(scores[side], setbacks[side], rules.payout_in_hole, rules.payout_per_setback)
+        owed = loser_pays(
+            scores[side], setbacks[side], rules.payout_in_hole, rules.payout_per_setback
+        )
         if owed == 0:
             continue
         for payee in winners:
             units[loser] -= owed
             units[payee] += owed
-            payments.append(
-                Payment(loser, payee, owed, money(owed, stake) if stake > 0 else None)
-            )
+            payments.append(Payment(loser, payee, owed, money(owed, stake) if stake > 0 else None))
     return Settlement(units=units, payments=tuple(payments))

@@ -7,8 +7,8 @@ Every variant is one declaration of data; the scoring code reads it and has no
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from functools import cached_property
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from .errors import RuleError, quote
@@ -16,7 +16,7 @@ from .errors import RuleError, quote
 
 @dataclass(frozen=True)
 class Point:
-    """A scoring point: its key, its name at the table, its value, and whether it may go to nobody."""
+    """A scoring point: key, name at the table, value, and whether it may go to nobody."""
 
     key: str
     name: str
@@ -152,7 +152,9 @@ class Variant:
             field = f"house_rules.{name}"
             if name not in SWITCH_NAMES:
                 raise RuleError(
-                    "unknown-switch", field="house_rules", switch=name,
+                    "unknown-switch",
+                    field="house_rules",
+                    switch=name,
                     allowed=", ".join(SWITCH_NAMES),
                 )
             if name == "smudge" and self.smudge_bid is None:
@@ -169,7 +171,10 @@ class Variant:
                 allowed = [str(m) for m in enum]
                 if not isinstance(value, str) or value not in allowed:
                     raise RuleError(
-                        "switch-value", field=field, switch=name, value=quote(value),
+                        "switch-value",
+                        field=field,
+                        switch=name,
+                        value=quote(value),
                         allowed=", ".join(allowed),
                     )
                 changes[name] = enum(value)
@@ -190,28 +195,36 @@ VARIANTS: dict[str, Variant] = {
             name="Auction Pitch",
             description="Setback: bid 2 to 4 for High, Low, Jack and Game; first to 7, "
             "a made bid of 4 smudges.",
-            min_seats=2, max_seats=7,
+            min_seats=2,
+            max_seats=7,
             points=_points("high", "low", "jack", "game"),
-            min_bid=2, max_bid=4, smudge_bid=4,
+            min_bid=2,
+            max_bid=4,
+            smudge_bid=4,
             preset=HouseRules(7, LowTo.HOLDER, Smudge.NOT_IN_HOLE, AllPass.DEALER_TAKES),
         ),
         Variant(
             key="joker-pitch",
             name="Joker Pitch",
-            description="Auction Pitch with a Joker as a fifth point; bid 2 to 5, "
-            "first to 10.",
-            min_seats=2, max_seats=7,
+            description="Auction Pitch with a Joker as a fifth point; bid 2 to 5, first to 10.",
+            min_seats=2,
+            max_seats=7,
             points=_points("high", "low", "jack", "joker", "game"),
-            min_bid=2, max_bid=5, smudge_bid=5,
+            min_bid=2,
+            max_bid=5,
+            smudge_bid=5,
             preset=HouseRules(10, LowTo.TAKER, Smudge.NOT_IN_HOLE, AllPass.DEALER_TAKES),
         ),
         Variant(
             key="racehorse-pitch",
             name="Racehorse Pitch",
             description="Auction Pitch with a 32-card pack (A to 7), up to 5 players.",
-            min_seats=2, max_seats=5,
+            min_seats=2,
+            max_seats=5,
             points=_points("high", "low", "jack", "game"),
-            min_bid=2, max_bid=4, smudge_bid=4,
+            min_bid=2,
+            max_bid=4,
+            smudge_bid=4,
             preset=HouseRules(7, LowTo.HOLDER, Smudge.NOT_IN_HOLE, AllPass.DEALER_TAKES),
         ),
         Variant(
@@ -219,9 +232,12 @@ VARIANTS: dict[str, Variant] = {
             name="Sell-Out",
             description="Commercial Pitch: the seller pitches, sells the bid for points "
             "or keeps it; first to 7.",
-            min_seats=2, max_seats=7,
+            min_seats=2,
+            max_seats=7,
             points=_points("high", "low", "jack", "game"),
-            min_bid=1, max_bid=4, sales=True,
+            min_bid=1,
+            max_bid=4,
+            sales=True,
             preset=HouseRules(7, LowTo.HOLDER, Smudge.OFF, AllPass.REDEAL_SAME_DEALER),
         ),
         Variant(
@@ -229,10 +245,14 @@ VARIANTS: dict[str, Variant] = {
             name="Pitch Six",
             description="Six points with the Six and Last trick; the pitcher scores only "
             "the bid, and only a made bid (or a lead of 12) wins at 12.",
-            min_seats=3, max_seats=6,
+            min_seats=3,
+            max_seats=6,
             points=_points("high", "low", "jack", "six", "last_trick", "game"),
-            min_bid=3, max_bid=6, pitcher_scores_bid=True,
-            win_rule=WinRule.BIDDER_ONLY, gap=12,
+            min_bid=3,
+            max_bid=6,
+            pitcher_scores_bid=True,
+            win_rule=WinRule.BIDDER_ONLY,
+            gap=12,
             preset=HouseRules(12, LowTo.HOLDER, Smudge.OFF, AllPass.DEALER_TAKES),
         ),
         Variant(
@@ -240,9 +260,11 @@ VARIANTS: dict[str, Variant] = {
             name="Pedro",
             description="Nine points with the Pedro (five of trumps) worth 5; bid 1 to 9, "
             "first to 21.",
-            min_seats=2, max_seats=7,
+            min_seats=2,
+            max_seats=7,
             points=_points("high", "low", "jack", "game", "pedro", ten_is_game=True),
-            min_bid=1, max_bid=9,
+            min_bid=1,
+            max_bid=9,
             preset=HouseRules(21, LowTo.TAKER, Smudge.OFF, AllPass.DEALER_TAKES),
         ),
         Variant(
@@ -250,12 +272,16 @@ VARIANTS: dict[str, Variant] = {
             name="Cinch",
             description="High Five / Double Pedro: two teams, 14 points, the side that "
             "takes more scores the difference; first to 51.",
-            min_seats=4, max_seats=6,
+            min_seats=4,
+            max_seats=6,
             points=_points(
                 "high", "low", "jack", "game", "right_pedro", "left_pedro", ten_is_game=True
             ),
-            min_bid=0, max_bid=14, scoring=Scoring.CINCH,
-            win_rule=WinRule.FIRST_TO_TARGET, teams_required=True,
+            min_bid=0,
+            max_bid=14,
+            scoring=Scoring.CINCH,
+            win_rule=WinRule.FIRST_TO_TARGET,
+            teams_required=True,
             preset=HouseRules(51, LowTo.TAKER, Smudge.OFF, AllPass.REDEAL_NEXT_DEALER),
         ),
     )
