@@ -47,6 +47,11 @@ ALL_PASS_LABELS = {
     AllPass.REDEAL_SAME_DEALER: "Redeal by the same dealer",
     AllPass.REDEAL_NEXT_DEALER: "Redeal by the next dealer",
 }
+#: What a sale needs tapped besides the points (a pitched hand: nothing, the seller pitches 4).
+SALE_NEEDS = {
+    "sold": (("pitcher", "Choose who bought the bid."), ("bid", "Choose the bid.")),
+    "kept": (("bid", "Choose the bid."), ("high_bidder", "Choose the high bidder.")),
+}
 STAKE_RE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,4})?")
 
 
@@ -57,6 +62,10 @@ def choices(pairs: Any) -> list[SelectChoice]:
 
 class TapField(RadioField):
     """A row of tap buttons; a value that is not one of them gets a message naming the field."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        # Blank is "not tapped": an optional field then holds "", never " " to int() later.
+        super().process_formdata([str(v).strip() for v in valuelist])
 
     def pre_validate(self, form: Any) -> None:
         allowed = {c.value if isinstance(c, SelectChoice) else c[0] for c in self.choices}
@@ -105,7 +114,15 @@ class HandFormBase(FlaskForm):
                 self[point_field_name(point.key)].validators = [Optional()]
             if "sale" in self:
                 self.sale.validators = [Optional()]
-        return super().validate(extra_validators)
+        valid = super().validate(extra_validators)
+        if "sale" in self and not self.is_passed:
+            # Which taps a Sell-Out hand needs depends on the sale: say so by the field,
+            # rather than let the engine report a missing name as "null".
+            for name, message in SALE_NEEDS.get(self.sale.data or "", ()):
+                if self[name].data in (None, "") and not self[name].errors:
+                    self[name].errors = [*self[name].errors, message]
+                    valid = False
+        return valid
 
     def to_hand(self, seller: str | None) -> rules.Hand:
         """Build the engine's hand from the submitted choices (names from seat numbers)."""
@@ -247,13 +264,17 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
     for i in range(max_seats):
         setattr(Form, f"name_{i}", StringField(f"Seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]))
         setattr(Form, f"team_{i}", StringField(f"Team of seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]))
+    if variant.smudge_bid is None:
+        # No smudge bid, no smudge switch (RULES.md 5): the page shows no such field to post.
+        Form.smudge = None
     preset = variant.preset
     form = Form(**kwargs)
     form.first_dealer.choices = choices((i, f"Seat {i + 1}") for i in range(max_seats))
     if not form.is_submitted():
         form.target.data = preset.target
         form.low_to.data = preset.low_to.value
-        form.smudge.data = preset.smudge.value
+        if "smudge" in form:
+            form.smudge.data = preset.smudge.value
         form.all_pass.data = preset.all_pass.value
         form.payout_in_hole.data = preset.payout_in_hole
         form.payout_per_setback.data = preset.payout_per_setback

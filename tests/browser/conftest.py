@@ -1,0 +1,159 @@
+"""Fixtures for the end-to-end tests: the real app under waitress, driven by a real Chromium.
+
+The app runs as it does at a table: waitress on 127.0.0.1 (a free port), a migrated
+SQLite file, CSRF on. Chromium is Debian's /usr/bin/chromium, driven by the pinned
+Playwright. Missing Chromium fails the tests in CI (CI=true) and skips them, with the
+reason, on a developer's machine that has not installed it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: How long a Playwright wait may take before the test fails (ms); the pages answer in far less.
+TIMEOUT_MS = 10_000
+
+
+def _require_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    message = f"{CHROMIUM} is missing: install Debian's chromium package (.ci/run does)"
+    if os.environ.get("CI"):
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    """The running app: its base URL and the Flask app (to read the database directly)."""
+
+    url: str
+    app: Any
+
+    def hand_count(self, game_id: int) -> int:
+        from sqlalchemy import func, select
+
+        from scorekeeper import models
+        from scorekeeper.extensions import db
+
+        with self.app.app_context():
+            count = db.session.execute(
+                select(func.count()).select_from(models.Hand).where(models.Hand.game_id == game_id)
+            ).scalar_one()
+            db.session.remove()
+        return int(count)
+
+
+@pytest.fixture(scope="session")
+def live_server(
+    migrated_sqlite: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    """Serve the real app with waitress on 127.0.0.1 and a free port, on its own database file."""
+    import waitress
+
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    folder = tmp_path_factory.mktemp("live")
+    database = folder / "scorekeeper.sqlite3"
+    shutil.copy(migrated_sqlite, database)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SCOREKEEPER_INSTANCE", str(folder / "instance"))
+        patch.delenv("DATABASE_URL", raising=False)
+        app = create_app(
+            {
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+                "SECRET_KEY": "browser-tests",
+                "WTF_CSRF_ENABLED": True,
+            }
+        )
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, ident="scorekeeper")
+    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(f"http://127.0.0.1:{server.effective_port}", app)
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown()
+        thread.join(timeout=5)
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Launch Debian's Chromium once for the session (headless)."""
+    _require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser: Any, live_server: LiveServer) -> Iterator[Callable[..., Any]]:
+    """Open pages in fresh browser contexts (own cookies), closed after the test."""
+    contexts: list[Any] = []
+
+    def open_page(width: int = 390, height: int = 844, **options: Any) -> Any:
+        """A page of ``width`` x ``height``; options go to the context (color_scheme...)."""
+        context = browser.new_context(
+            base_url=live_server.url,
+            viewport={"width": width, "height": height},
+            device_scale_factor=1,
+            **options,
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        # Script errors, and any script, style or fetch the page asked for and did not get.
+        # (A page answered 400 to show a form's errors is not one: that is the document.)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "response",
+            lambda response: (
+                errors.append(f"{response.status} {response.url}")
+                if response.status >= 400 and response.request.resource_type != "document"
+                else None
+            ),
+        )
+        page.js_errors = errors
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page: Callable[..., Any]) -> Any:
+    """A phone-sized page (390x844) in a fresh browser context."""
+    return new_page()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """The git-ignored folder where screenshots are saved for people to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

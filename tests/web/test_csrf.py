@@ -1,0 +1,157 @@
+"""CSRF is enforced on every form when it is on, as it is outside the tests."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import Any
+
+import pytest
+
+from .tables import ap_hand, game_count, hand_count, hand_form, record, setup_form, text
+
+PAIR = ["Ann", "Bob"]
+REFUSED = "This form had expired or came from elsewhere, so nothing was saved."
+
+
+@pytest.fixture
+def app_config(app_config: dict[str, Any], database_url: str) -> dict[str, Any]:
+    """Turn CSRF on. (Naming database_url keeps its parametrisation: pytest loses it otherwise.)"""
+    return {**app_config, "WTF_CSRF_ENABLED": True}
+
+
+def token_on(client: Any, url: str) -> str:
+    match = re.search(
+        r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"',
+        client.get(url).get_data(as_text=True),
+    )
+    assert match, f"no CSRF token on {url}"
+    return match.group(1) or match.group(2)
+
+
+@pytest.fixture
+def game_id(client: Any) -> int:
+    response = client.post(
+        "/games/import",
+        json=record("auction-pitch", PAIR, [ap_hand("Bob", 2, "Bob", "Bob", None, "Ann")]),
+    )
+    assert response.status_code == 201
+    return int(response.get_json()["id"])
+
+
+def version(client: Any, game_id: int) -> str:
+    return str(client.get(f"/games/{game_id}/version.json").get_json()["version"])
+
+
+def test_a_new_game_without_the_token_is_refused_and_with_it_created(client: Any, app: Any) -> None:
+    data = setup_form("auction-pitch", PAIR)
+    refused = client.post("/games/new/auction-pitch", data=data)
+    assert refused.status_code == 400
+    assert REFUSED in text(refused.get_data(as_text=True))
+    assert game_count(app) == 0
+    data["csrf_token"] = token_on(client, "/games/new/auction-pitch")
+    assert client.post("/games/new/auction-pitch", data=data).status_code == 302
+    assert game_count(app) == 1
+
+
+def test_a_hand_without_the_token_is_refused_and_with_it_saved(
+    client: Any, app: Any, game_id: int
+) -> None:
+    data = hand_form(PAIR, pitcher="Ann", bid=2, high="Ann", low="Ann", jack=None, game="Bob")
+    data["version"] = version(client, game_id)
+    refused = client.post(f"/games/{game_id}", data=data)
+    assert refused.status_code == 400
+    assert REFUSED in text(refused.get_data(as_text=True))
+    assert hand_count(app, game_id) == 1
+    data["csrf_token"] = token_on(client, f"/games/{game_id}")
+    assert client.post(f"/games/{game_id}", data=data).status_code == 302
+    assert hand_count(app, game_id) == 2
+
+
+def test_a_forged_token_is_refused(client: Any, app: Any, game_id: int) -> None:
+    data = hand_form(PAIR, pitcher="Ann", bid=2, high="Ann", low="Ann", jack=None, game="Bob")
+    data.update(version=version(client, game_id), csrf_token="not-the-token")
+    assert client.post(f"/games/{game_id}", data=data).status_code == 400
+    assert hand_count(app, game_id) == 1
+
+
+def test_an_edit_without_the_token_is_refused(client: Any, app: Any, game_id: int) -> None:
+    before = client.get(f"/games/{game_id}.json").get_data()
+    data = hand_form(PAIR, pitcher="Ann", bid=2, high="Ann", low="Ann", jack=None, game="Bob")
+    data["version"] = version(client, game_id)
+    assert client.post(f"/games/{game_id}/hands/1/edit", data=data).status_code == 400
+    assert client.get(f"/games/{game_id}.json").get_data() == before
+
+
+def test_undo_without_the_token_is_refused_and_with_it_done(
+    client: Any, app: Any, game_id: int
+) -> None:
+    data = {"version": version(client, game_id)}
+    assert client.post(f"/games/{game_id}/undo", data=data).status_code == 400
+    assert hand_count(app, game_id) == 1
+    data["csrf_token"] = token_on(client, f"/games/{game_id}")
+    assert client.post(f"/games/{game_id}/undo", data=data).status_code == 302
+    assert hand_count(app, game_id) == 0
+
+
+def test_delete_without_the_token_is_refused_and_with_it_done(
+    client: Any, app: Any, game_id: int
+) -> None:
+    data = {"version": version(client, game_id)}
+    assert client.post(f"/games/{game_id}/delete", data=data).status_code == 400
+    assert game_count(app) == 1
+    data["csrf_token"] = token_on(client, f"/games/{game_id}/delete")
+    assert client.post(f"/games/{game_id}/delete", data=data).status_code == 302
+    assert game_count(app) == 0
+
+
+def test_an_import_form_without_the_token_is_refused_and_with_it_imported(
+    client: Any, app: Any
+) -> None:
+    content = record("auction-pitch", PAIR, [])
+
+    def upload(extra: dict[str, str]) -> Any:
+        return client.post(
+            "/games/import",
+            data={"record": (io.BytesIO(json.dumps(content).encode()), "game.json"), **extra},
+            content_type="multipart/form-data",
+        )
+
+    before = game_count(app)
+    refused = upload({})
+    assert refused.status_code == 400
+    assert REFUSED in text(refused.get_data(as_text=True))
+    assert game_count(app) == before
+    assert upload({"csrf_token": token_on(client, "/games/import")}).status_code == 303
+    assert game_count(app) == before + 1
+
+
+def test_a_json_import_needs_no_token_because_browsers_cannot_send_one_cross_site(
+    client: Any, app: Any
+) -> None:
+    # A cross-site page can only send a JSON content type after a CORS preflight,
+    # which the app never grants; so the JSON body is the API, without a form token.
+    response = client.post("/games/import", json=record("auction-pitch", PAIR, []))
+    assert response.status_code == 201
+    assert "Access-Control-Allow-Origin" not in response.headers
+    preflight = client.options(
+        "/games/import",
+        headers={"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"},
+    )
+    assert "Access-Control-Allow-Origin" not in preflight.headers
+
+
+def test_every_form_on_the_pages_carries_the_token(client: Any, game_id: int) -> None:
+    for url in (
+        f"/games/{game_id}",
+        f"/games/{game_id}/hands/1/edit",
+        f"/games/{game_id}/delete",
+        "/games/import",
+        "/games/new/auction-pitch",
+    ):
+        html = client.get(url).get_data(as_text=True)
+        forms = re.findall(r'<form[^>]*method="post"[^>]*>(.*?)</form>', html, re.S)
+        assert forms, url
+        for form in forms:
+            assert 'name="csrf_token"' in form, url

@@ -1,0 +1,166 @@
+"""Import and export: the game record goes out and comes back the same; a bad one is refused."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules import dumps
+
+from .tables import ap_hand, exported, flashes, game_count, hand_count, page, record, text
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+RECORDS = sorted(
+    p
+    for p in EXAMPLES.glob("*.json")
+    if not p.name.endswith(".out.json") and not (EXAMPLES / (p.stem + ".error.txt")).exists()
+)
+BAD_RECORDS = sorted(EXAMPLES.glob("*.error.txt"))
+AP_START = (
+    b'{"format": "pitch-scorekeeper/1", "variant": "auction-pitch", "players": ["Ann", "Bob"],'
+)
+
+
+def upload(client: Any, content: bytes, filename: str = "game.json") -> Any:
+    return client.post(
+        "/games/import",
+        data={"record": (io.BytesIO(content), filename)},
+        content_type="multipart/form-data",
+    )
+
+
+def test_the_spec_examples_are_there_to_test_with() -> None:
+    assert len(RECORDS) >= 8
+    assert BAD_RECORDS
+
+
+def test_importing_a_file_creates_the_game_and_opens_it(client: Any, app: Any) -> None:
+    content = (EXAMPLES / "game-record-example.json").read_bytes()
+    response = upload(client, content)
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    html = client.get(location).get_data(as_text=True)
+    assert flashes(html) == ["The game was imported."]
+    words = text(html)
+    assert "North-South won!" in words
+    assert hand_count(app) == 3
+
+
+def test_importing_a_json_body_answers_201_with_the_new_games_id(client: Any) -> None:
+    body = json.loads((EXAMPLES / "ap-make-and-setback.json").read_text())
+    response = client.post("/games/import", json=body)
+    assert response.status_code == 201
+    answer = response.get_json()
+    assert answer == {"id": answer["id"], "url": f"/games/{answer['id']}"}
+    assert exported(client, answer["id"]) == body
+
+
+@pytest.mark.parametrize("example", RECORDS, ids=lambda p: p.stem)
+def test_every_example_record_imports_and_exports_as_it_came_in(client: Any, example: Path) -> None:
+    original = json.loads(example.read_text())
+    game_id = client.post("/games/import", json=original).get_json()["id"]
+    assert exported(client, game_id) == original
+
+
+@pytest.mark.parametrize("example", RECORDS, ids=lambda p: p.stem)
+def test_export_then_import_then_export_is_identical(client: Any, example: Path) -> None:
+    first_id = upload(client, example.read_bytes()).headers["Location"].rsplit("/", 1)[1]
+    first = client.get(f"/games/{first_id}.json").get_data()
+    second_id = upload(client, first).headers["Location"].rsplit("/", 1)[1]
+    assert second_id != first_id
+    second = client.get(f"/games/{second_id}.json").get_data()
+    assert second == first
+    assert first.decode() == dumps(json.loads(example.read_text()))
+
+
+def test_the_export_is_a_json_download_named_after_the_game(client: Any) -> None:
+    game_id = client.post(
+        "/games/import",
+        json=record(
+            "auction-pitch", ["Ann", "Bob"], [ap_hand("Bob", 2, "Bob", "Bob", None, "Ann")]
+        ),
+    ).get_json()["id"]
+    response = client.get(f"/games/{game_id}.json")
+    assert response.mimetype == "application/json"
+    assert response.headers["Content-Disposition"] == f'attachment; filename="game-{game_id}.json"'
+
+
+@pytest.mark.parametrize("example", BAD_RECORDS, ids=lambda p: p.stem)
+def test_a_record_the_rules_refuse_shows_the_engines_one_line_error_and_creates_nothing(
+    client: Any, app: Any, example: Path
+) -> None:
+    expected = example.read_text().strip()
+    content = (EXAMPLES / (example.name.removesuffix(".error.txt") + ".json")).read_bytes()
+    response = upload(client, content)
+    assert response.status_code == 400
+    assert page(response).form_errors == [expected]
+    as_json = client.post("/games/import", data=content, content_type="application/json")
+    assert as_json.status_code == 400
+    assert as_json.get_json() == {"error": expected}
+    assert game_count(app) == 0
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            b"{not json",
+            "record: is not valid JSON: Expecting property name enclosed in double quotes",
+        ),
+        (b"[1, 2]", "record: must be a JSON object, not a list"),
+        (
+            b'{"format": "pitch-scorekeeper/1", "variant": "bridge", "players": [], "hands": []}',
+            'variant: unknown variant "bridge"',
+        ),
+        (
+            AP_START + b' "hands": [{"pitcher": "Ann", "bid": 9, "points": {}}]}',
+            "hand 1: bid 9 is above the maximum of 4 for Auction Pitch",
+        ),
+        (
+            AP_START + b' "hands": [], "colour": "red"}',
+            'record: unknown key "colour"',
+        ),
+        (b"\xff\xfe\x00garbage", "record: is not valid JSON"),
+        (b'"\\ud800"', "record: must be a JSON object, not a string"),
+    ],
+)
+def test_a_bad_record_shows_a_one_line_error_and_creates_nothing(
+    client: Any, app: Any, content: bytes, message: str
+) -> None:
+    response = upload(client, content)
+    assert response.status_code == 400
+    (error,) = page(response).form_errors
+    assert error.startswith(message)
+    assert "\n" not in error
+    assert game_count(app) == 0
+
+
+def test_importing_without_choosing_a_file_says_what_to_do(client: Any, app: Any) -> None:
+    response = client.post("/games/import", data={}, content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert page(response).form_errors == ["Choose a game record file (.json) to import."]
+    empty = upload(client, b"")
+    assert page(empty).form_errors == ["Choose a game record file (.json) to import."]
+    assert game_count(app) == 0
+
+
+def test_an_empty_json_body_is_a_400_with_the_error_in_json(client: Any, app: Any) -> None:
+    response = client.post("/games/import", data=b"", content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json()["error"].startswith("record: is not valid JSON")
+    assert game_count(app) == 0
+
+
+def test_an_upload_too_large_for_a_game_record_is_refused_kindly(client: Any, app: Any) -> None:
+    # A raw body (not the test client's own multipart encoder, which spools to a temp file).
+    body = b"--x\r\n" + b" " * (3 * 1024 * 1024)
+    response = client.post(
+        "/games/import", data=body, content_type="multipart/form-data; boundary=x"
+    )
+    assert response.status_code == 413
+    assert "a game record is a small JSON file" in text(response.get_data(as_text=True))
+    assert game_count(app) == 0

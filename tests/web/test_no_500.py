@@ -1,0 +1,179 @@
+"""No input a client can send makes a page fail with a 500: odd values get a message."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from .tables import ap_hand, import_game, record
+
+ODD_VALUES = [
+    "",
+    " ",
+    "-1",
+    "99999999999999999999999",
+    "nobody",
+    "٣",  # an Arabic-Indic digit: isdigit() but not ASCII
+    "\x00",
+    "<script>alert(1)</script>",
+    "x" * 5000,
+]
+
+
+@pytest.fixture
+def games(client: Any) -> dict[str, int]:
+    """One game of each kind of form: plain, Sell-Out, Cinch, and a finished one."""
+    return {
+        "plain": import_game(
+            client,
+            record(
+                "auction-pitch",
+                ["Ann", "Bob", "Cy"],
+                [ap_hand("Bob", 2, "Bob", "Bob", None, "Ann")],
+            ),
+        ),
+        "sellout": import_game(
+            client, record("sell-out", ["Ann", "Bob", "Cy"], [{"passed": True}])
+        ),
+        "cinch": import_game(
+            client,
+            record(
+                "cinch",
+                ["Ann", "Bob", "Cy", "Dee"],
+                [],
+                teams={"Us": ["Ann", "Cy"], "Them": ["Bob", "Dee"]},
+            ),
+        ),
+        "finished": import_game(
+            client,
+            record(
+                "auction-pitch", ["Ann", "Bob"], [ap_hand("Bob", 4, "Bob", "Bob", "Bob", "Bob")]
+            ),
+        ),
+    }
+
+
+HAND_FIELDS = [
+    "pitcher",
+    "bid",
+    "point_high",
+    "point_jack",
+    "sale",
+    "high_bidder",
+    "note",
+    "version",
+    "token",
+    "passed_out",
+]
+
+
+def test_odd_values_in_every_hand_field_never_make_a_500(
+    client: Any, games: dict[str, int]
+) -> None:
+    # Each odd value goes into each field once, on the game and page next in turn.
+    pages = itertools.cycle(
+        [f"/games/{game_id}{tail}" for game_id in games.values() for tail in ("", "/hands/1/edit")]
+    )
+    for field, value in itertools.product(HAND_FIELDS, ODD_VALUES):
+        data = {
+            "pitcher": "0",
+            "bid": "2",
+            "point_high": "0",
+            "point_low": "1",
+            "point_jack": "nobody",
+            "point_game": "1",
+            "sale": "sold",
+            "version": "1",
+            field: value,
+        }
+        url = next(pages)
+        response = client.post(url, data=data)
+        assert response.status_code < 500, (url, field, value)
+
+
+def test_odd_values_in_every_setup_field_never_make_a_500(client: Any) -> None:
+    fields = [
+        "name_0",
+        "team_0",
+        "first_dealer",
+        "target",
+        "low_to",
+        "smudge",
+        "all_pass",
+        "payout_in_hole",
+        "payout_per_setback",
+        "stake",
+    ]
+    variants = itertools.cycle(["auction-pitch", "pedro", "cinch"])
+    for field, value in itertools.product(fields, ODD_VALUES):
+        data = {
+            "name_0": "Ann",
+            "name_1": "Bob",
+            "first_dealer": "0",
+            "target": "7",
+            "low_to": "holder",
+            "smudge": "off",
+            "all_pass": "dealer-takes",
+            "payout_in_hole": "2",
+            "payout_per_setback": "0",
+            field: value,
+        }
+        variant = next(variants)
+        response = client.post(f"/games/new/{variant}", data=data)
+        assert response.status_code < 500, (variant, field, value)
+
+
+def test_odd_versions_on_undo_and_delete_never_make_a_500(
+    client: Any, games: dict[str, int]
+) -> None:
+    for value in ODD_VALUES:
+        for url in (f"/games/{games['plain']}/undo", f"/games/{games['sellout']}/delete"):
+            assert client.post(url, data={"version": value}).status_code < 500, (url, value)
+
+
+def test_repeated_fields_and_odd_bodies_never_make_a_500(
+    client: Any, games: dict[str, int]
+) -> None:
+    game_id = games["plain"]
+    repeated = MultiDict(
+        [
+            ("pitcher", "0"),
+            ("pitcher", "1"),
+            ("bid", "2"),
+            ("bid", "3"),
+            ("version", "1"),
+            ("version", "2"),
+        ]
+    )
+    assert client.post(f"/games/{game_id}", data=repeated).status_code < 500
+    for body, content_type in [
+        (b"\xff\xfe", "application/x-www-form-urlencoded"),
+        (b"pitcher=%ff%fe&bid=%00", "application/x-www-form-urlencoded"),
+        (b"--x\r\nbroken", "multipart/form-data; boundary=x"),
+        (b"{}", "text/plain"),
+    ]:
+        for url in (f"/games/{game_id}", "/games/import", "/games/new/auction-pitch"):
+            response = client.post(url, data=body, content_type=content_type)
+            assert response.status_code < 500, (url, body, content_type)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/games/0",
+        "/games/-1",
+        "/games/99999999999999999999",
+        "/games/abc",
+        "/games/1.5",
+        "/games/1/hands/-1/edit",
+        "/games/1/hands/99999999999999999999/edit",
+        "/games/new/%00",
+        "/games/99999999999999999999.json",
+        "/games/99999999999999999999/board",
+    ],
+)
+def test_odd_urls_are_404s_not_500s(client: Any, url: str) -> None:
+    assert client.get(url).status_code == 404
