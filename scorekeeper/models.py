@@ -8,14 +8,19 @@ write in ``operations``.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from . import rules
 from .extensions import db
+
+#: Longest name or place of a game night.
+NIGHT_NAME_MAX = 80
+#: Longest exact money text cached per player and game (a 32-character stake times units).
+MONEY_TEXT_MAX = 64
 
 
 def utcnow() -> datetime:
@@ -57,6 +62,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
+    # The game night this game was played at, if any (see Night). Deleting a night
+    # first takes its games out of it (nights.operations.delete_night).
+    night_id: Mapped[int | None] = mapped_column(ForeignKey("night.id"), default=None)
+    night: Mapped[Night | None] = relationship()
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
@@ -116,3 +125,102 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
         UniqueConstraint("game_id", "token", name="uq_hand_game_token"),
     )
 
+
+class Night(db.Model):  # type: ignore[name-defined,misc]
+    """A game night: the games played at one sitting, settled up together.
+
+    The current night (the one new games join) is the newest night not yet ended
+    and opened in the last ``CURRENT_FOR`` hours; ending a night, or starting the
+    next one, closes it.
+    """
+
+    __tablename__ = "night"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NIGHT_NAME_MAX))
+    place: Mapped[str | None] = mapped_column(String(NIGHT_NAME_MAX), default=None)
+    date: Mapped[date]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    __table_args__ = (Index("ix_night_date", "date"), Index("ix_night_created_at", "created_at"))
+
+
+class PlayerGame(db.Model):  # type: ignore[name-defined,misc]
+    """A cache: one player's part in one game, summed up from a replay of the game.
+
+    Rewritten from the fresh result by every write in ``operations`` (and by the
+    seed command), so the roster, player and night pages add up rows instead of
+    replaying games. ``money`` is exact decimal text; ``cents`` holds the same
+    amount as an integer, for sums in SQL, when it is small enough to add safely.
+    """
+
+    __tablename__ = "player_game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE", name="fk_player_game_game_id")
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", name="fk_player_game_player_id")
+    )
+    # The game's start, copied here so a player's games list newest first from one index.
+    played_at: Mapped[datetime]
+    variant: Mapped[str] = mapped_column(String(32))
+    position: Mapped[int]
+    team: Mapped[str | None] = mapped_column(String(rules.NAME_MAX), default=None)
+    finished: Mapped[bool] = mapped_column(default=False)
+    won: Mapped[bool] = mapped_column(default=False)
+    score: Mapped[int] = mapped_column(default=0)
+    hands: Mapped[int] = mapped_column(default=0)
+    bids: Mapped[int] = mapped_column(default=0)
+    bids_made: Mapped[int] = mapped_column(default=0)
+    bid_total: Mapped[int] = mapped_column(default=0)
+    set_backs: Mapped[int] = mapped_column(default=0)
+    smudges_attempted: Mapped[int] = mapped_column(default=0)
+    smudges_made: Mapped[int] = mapped_column(default=0)
+    holes: Mapped[int] = mapped_column(default=0)
+    units: Mapped[int] = mapped_column(default=0)
+    money: Mapped[str | None] = mapped_column(String(MONEY_TEXT_MAX), default=None)
+    cents: Mapped[int | None] = mapped_column(BigInteger, default=None)
+
+    game: Mapped[Game] = relationship()
+    player: Mapped[Player] = relationship()
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "player_id", name="uq_player_game_game_player"),
+        Index("ix_player_game_player_played_at", "player_id", "played_at"),
+    )
+
+
+class PlayerStats(db.Model):  # type: ignore[name-defined,misc]
+    """A cache: one player's ``PlayerGame`` rows added up, so the roster reads one row a player.
+
+    Worked out again from ``PlayerGame`` for the players of a game each time that
+    game's rows are rewritten (with the players' rows locked, so two games saved
+    at once cannot each miss the other). ``money`` is the exact total as text;
+    ``cents`` the same in whole cents for sorting, when it fits.
+    """
+
+    __tablename__ = "player_stats"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", name="fk_player_stats_player_id"), primary_key=True
+    )
+    entered: Mapped[int] = mapped_column(default=0)
+    games: Mapped[int] = mapped_column(default=0)
+    won: Mapped[int] = mapped_column(default=0)
+    bids: Mapped[int] = mapped_column(default=0)
+    bids_made: Mapped[int] = mapped_column(default=0)
+    bid_total: Mapped[int] = mapped_column(default=0)
+    set_backs: Mapped[int] = mapped_column(default=0)
+    smudges_attempted: Mapped[int] = mapped_column(default=0)
+    smudges_made: Mapped[int] = mapped_column(default=0)
+    holes: Mapped[int] = mapped_column(default=0)
+    units: Mapped[int] = mapped_column(default=0)
+    money: Mapped[str | None] = mapped_column(String(MONEY_TEXT_MAX + 16), default=None)
+    cents: Mapped[int | None] = mapped_column(BigInteger, default=None)
+
+
+# A night's games in order, and the latest games in no night, both from one index.
+Index("ix_game_night_id_created_at", Game.night_id, Game.created_at)

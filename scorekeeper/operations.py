@@ -14,11 +14,14 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import joinedload
 
 from . import models, rules
 from .database import write_transaction
 from .extensions import db
 from .models import utcnow
+from .nights.queries import current_night_id
+from .stats import cache as stats_cache
 
 
 class Conflict(Exception):
@@ -106,7 +109,11 @@ def load(game_id: int, *, for_update: bool = False) -> Loaded:
     query = select(models.Game).where(models.Game.id == game_id)
     if for_update:
         query = query.with_for_update()
-    row = db.session.execute(query).scalar_one_or_none()
+    else:
+        # The seats and their players come in the same query: one round trip fewer a page.
+        # (Not when locking: PostgreSQL cannot lock the nullable side of an outer join.)
+        query = query.options(joinedload(models.Game.seats))
+    row = db.session.execute(query).unique().scalar_one_or_none()
     if row is None:
         raise NotFound(f"there is no game {game_id}")
     game = engine_game(row)
@@ -170,6 +177,7 @@ def _cache_result(row: models.Game, result: rules.GameResult) -> None:
         row.finished_at = None
     row.updated_at = now
     row.version = (row.version or 0) + 1
+    stats_cache.refresh_game(row, result)
 
 
 def _write(action: Any) -> Any:
@@ -185,6 +193,8 @@ def create_game(game: rules.Game) -> int:
     """Store a new game (already checked by ``rules.Game.create``) and return its id."""
     def action() -> int:
         row = _store_game(game)
+        row.night_id = current_night_id()  # a new game joins the night being played
+        stats_cache.refresh_game(row, rules.score_game(game, ()))
         db.session.flush()
         return row.id
 
@@ -293,6 +303,7 @@ def delete_game(game_id: int, *, version: int | None = None) -> None:
     def action() -> None:
         loaded = load(game_id, for_update=True)
         _check_version(loaded, version)
+        stats_cache.forget_game(game_id)
         db.session.delete(loaded.row)
 
     _write(action)

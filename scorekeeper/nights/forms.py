@@ -1,0 +1,51 @@
+"""The game night forms: start or edit a night, add a game to it."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import DateField, Field, IntegerField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+
+from ..models import NIGHT_NAME_MAX
+
+
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
+def _printable(form: FlaskForm, field: Field) -> None:
+    if field.data and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in field.data):
+        raise ValidationError("Use letters, digits and punctuation only (no control characters).")
+
+
+_LENGTH = Length(max=NIGHT_NAME_MAX, message=f"At most {NIGHT_NAME_MAX} characters.")
+
+
+class NightForm(FlaskForm):  # type: ignore[misc]
+    name = StringField(
+        "Name",
+        filters=[_strip],
+        validators=[InputRequired("Give the night a name."), _LENGTH, _printable],
+    )
+    place = StringField("Place", filters=[_strip], validators=[Optional(), _LENGTH, _printable])
+    date = DateField(
+        "Date",
+        validators=[InputRequired("Give the night's date.")],
+        render_kw={"min": "1900-01-01", "max": "9999-12-31"},
+    )
+
+    def values(self) -> tuple[str, str | None, Any]:
+        return self.name.data, self.place.data or None, self.date.data
+
+
+class AddGameForm(FlaskForm):  # type: ignore[misc]
+    game = IntegerField(
+        "Game number",
+        validators=[
+            InputRequired("Type the game's number (it is on the game's page)."),
+            NumberRange(min=1, max=2**31 - 1, message="A game number is a whole number from 1."),
+        ],
+    )

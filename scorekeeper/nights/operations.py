@@ -1,0 +1,85 @@
+"""Every write to game nights: start, edit, end, delete, and moving games in and out."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import func, select, update
+
+from .. import models
+from ..database import write_transaction
+from ..extensions import db
+from ..models import utcnow
+from ..operations import NotFound
+
+
+def _night(night_id: int) -> models.Night:
+    night = db.session.get(models.Night, night_id)
+    if night is None:
+        raise NotFound(f"there is no game night {night_id}")
+    return night
+
+
+def start_night(name: str, place: str | None, day: date) -> int:
+    """Start a night (the current one from now on); any night still open is ended."""
+    with write_transaction():
+        now = utcnow()
+        db.session.execute(
+            update(models.Night).where(models.Night.ended_at.is_(None)).values(ended_at=now)
+        )
+        night = models.Night(name=name, place=place, date=day, created_at=now)
+        db.session.add(night)
+        db.session.flush()
+        return night.id
+
+
+def edit_night(night_id: int, name: str, place: str | None, day: date) -> None:
+    """Change a night's name, place or date."""
+    with write_transaction():
+        night = _night(night_id)
+        night.name, night.place, night.date = name, place, day
+
+
+def end_night(night_id: int) -> None:
+    """End a night: new games no longer join it."""
+    with write_transaction():
+        night = _night(night_id)
+        if night.ended_at is None:
+            night.ended_at = utcnow()
+
+
+def delete_night(night_id: int) -> int:
+    """Delete a night; its games stay, in no night. Return how many games it had."""
+    with write_transaction():
+        night = _night(night_id)
+        moved = db.session.execute(
+            select(func.count()).select_from(models.Game).where(models.Game.night_id == night_id)
+        ).scalar_one()
+        db.session.execute(
+            update(models.Game).where(models.Game.night_id == night_id).values(night_id=None)
+        )
+        db.session.delete(night)
+        return int(moved)
+
+
+def add_game(night_id: int, game_id: int) -> int | None:
+    """Put a game into a night; return the night it was taken from, if any."""
+    with write_transaction():
+        _night(night_id)
+        game = db.session.execute(
+            select(models.Game).where(models.Game.id == game_id).with_for_update()
+        ).scalar_one_or_none()
+        if game is None:
+            raise NotFound(f"there is no game {game_id}")
+        previous = game.night_id
+        game.night_id = night_id
+        return previous if previous != night_id else None
+
+
+def remove_game(night_id: int, game_id: int) -> None:
+    """Take a game out of a night (the game itself stays)."""
+    with write_transaction():
+        game = db.session.get(models.Game, game_id)
+        if game is None or game.night_id != night_id:
+            raise NotFound(f"game {game_id} is not part of game night {night_id}")
+        game.night_id = None

@@ -1,0 +1,219 @@
+"""Reading game nights: the current night, the list of nights, and one night as plain values.
+
+A night page adds up the statistics cache (``PlayerGame`` rows): it never
+replays the night's games.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from sqlalchemy import func, select
+
+from .. import models, rules
+from ..extensions import db
+from ..models import utcnow
+from ..rules.night import NightSettlement, Share, settle_night
+
+#: A night still open this long after it was started is taken to be over (someone forgot to end it).
+CURRENT_FOR = timedelta(hours=18)
+
+
+def current_night_id(now: datetime | None = None) -> int | None:
+    """Return the night new games join: the newest one not ended, started in the last 18 hours."""
+    since = (now or utcnow()) - CURRENT_FOR
+    found: int | None = db.session.execute(
+        select(models.Night.id)
+        .where(models.Night.ended_at.is_(None), models.Night.created_at >= since)
+        .order_by(models.Night.created_at.desc(), models.Night.id.desc())
+        .limit(1)
+    ).scalar()
+    return found
+
+
+@dataclass(frozen=True)
+class NightLine:
+    """A night in the list of nights."""
+
+    id: int
+    name: str
+    place: str | None
+    date: date
+    games: int
+    current: bool
+
+
+def night_count() -> int:
+    return db.session.execute(select(func.count()).select_from(models.Night)).scalar_one()
+
+
+def night_lines(offset: int, limit: int) -> list[NightLine]:
+    """List nights newest first, with how many games each has."""
+    nights = (
+        db.session.execute(
+            select(models.Night)
+            .order_by(models.Night.date.desc(), models.Night.id.desc())
+            .offset(offset)
+            .limit(limit)
+        )
+        .scalars()
+        .all()
+    )
+    ids = [n.id for n in nights]
+    counts = (
+        dict(
+            db.session.execute(
+                select(models.Game.night_id, func.count())
+                .where(models.Game.night_id.in_(ids))
+                .group_by(models.Game.night_id)
+            ).all()
+        )
+        if ids
+        else {}
+    )
+    current = current_night_id()
+    return [
+        NightLine(n.id, n.name, n.place, n.date, counts.get(n.id, 0), n.id == current)
+        for n in nights
+    ]
+
+
+@dataclass(frozen=True)
+class SideResult:
+    name: str
+    members: tuple[str, ...]
+    score: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class NightGame:
+    """One game of the night and how it ended."""
+
+    id: int
+    variant_name: str
+    started_at: datetime
+    finished: bool
+    winner: str | None
+    stake: str | None  # as the table set it: "0.333" stays 0.333
+    sides: tuple[SideResult, ...]
+
+
+@dataclass(frozen=True)
+class Balance:
+    player_id: int | None
+    name: str
+    units: int
+    money: Decimal
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class NightView:
+    """A night as plain values for its page and its PDF."""
+
+    id: int
+    name: str
+    place: str | None
+    date: date
+    ended: bool
+    current: bool
+    games: tuple[NightGame, ...]
+    unfinished: int
+    balances: tuple[Balance, ...]
+    in_money: bool
+    payments: tuple[Payment, ...]
+
+
+def night_view(night: models.Night) -> NightView:
+    """Take a night's games, results and settlement from the statistics cache."""
+    games = (
+        db.session.execute(
+            select(models.Game)
+            .where(models.Game.night_id == night.id)
+            .order_by(models.Game.created_at, models.Game.id)
+        )
+        .scalars()
+        .all()
+    )
+    rows = (
+        db.session.execute(
+            select(models.PlayerGame, models.Player.name)
+            .join(models.Player, models.Player.id == models.PlayerGame.player_id)
+            .where(models.PlayerGame.game_id.in_([g.id for g in games]))
+            .order_by(models.PlayerGame.game_id, models.PlayerGame.position)
+        ).all()
+        if games
+        else []
+    )
+    by_game: dict[int, list[tuple[models.PlayerGame, str]]] = defaultdict(list)
+    ids: dict[str, int] = {}
+    for pg, name in rows:
+        by_game[pg.game_id].append((pg, name))
+        ids[name] = pg.player_id
+    lines = tuple(_night_game(g, by_game[g.id]) for g in games)
+    shares = [
+        {
+            name: Share(pg.units, Decimal(pg.money) if pg.money is not None else None)
+            for pg, name in by_game[g.id]
+        }
+        for g in games
+        if g.finished
+    ]
+    settlement = settle_night(shares)
+    return NightView(
+        id=night.id,
+        name=night.name,
+        place=night.place,
+        date=night.date,
+        ended=night.ended_at is not None,
+        current=night.id == current_night_id(),
+        games=lines,
+        unfinished=sum(not g.finished for g in games),
+        balances=_balances(settlement, ids),
+        in_money=settlement.in_money,
+        payments=tuple(Payment(p.payer, p.payee, p.amount) for p in settlement.payments),
+    )
+
+
+def _balances(settlement: NightSettlement, ids: dict[str, int]) -> tuple[Balance, ...]:
+    rows = [
+        Balance(ids.get(name), name, units, settlement.money[name])
+        for name, units in settlement.units.items()
+    ]
+    key = (lambda b: (-b.money, b.name)) if settlement.in_money else (lambda b: (-b.units, b.name))
+    return tuple(sorted(rows, key=key))
+
+
+def _night_game(game: models.Game, rows: list[tuple[models.PlayerGame, str]]) -> NightGame:
+    sides: dict[str, list[str]] = {}
+    scores: dict[str, int] = {}
+    won: dict[str, bool] = {}
+    for pg, name in rows:
+        side = pg.team if pg.team is not None else name
+        sides.setdefault(side, []).append(name)
+        scores[side] = pg.score
+        won[side] = pg.won
+    variant = rules.VARIANTS.get(game.variant)
+    stake = game.stake if game.stake and Decimal(game.stake) > 0 else None
+    return NightGame(
+        id=game.id,
+        variant_name=variant.name if variant else game.variant,
+        started_at=game.created_at,
+        finished=game.finished,
+        winner=game.winner,
+        stake=stake,
+        sides=tuple(
+            SideResult(side, tuple(members), scores[side], won[side])
+            for side, members in sides.items()
+        ),
+    )

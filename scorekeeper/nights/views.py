@@ -1,0 +1,169 @@
+"""The game night pages: the list of nights, one night with its settlement, and its PDF."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from sqlalchemy import select
+from werkzeug.wrappers.response import Response as BaseResponse
+
+from .. import models, rules
+from ..extensions import db
+from ..operations import NotFound
+from ..stats.paging import page_of
+from . import forms, operations, queries
+from .pdf import render_pdf
+
+bp = Blueprint("nights", __name__, url_prefix="/nights")
+
+ViewResult = str | BaseResponse | tuple[str, int]
+
+NIGHTS_PAGE = 25
+RECENT_LOOSE_GAMES = 8
+
+
+def _night(night_id: int) -> models.Night:
+    night = db.session.get(models.Night, night_id)
+    if night is None:
+        abort(404, f"There is no game night number {night_id}. It may have been deleted.")
+    return night
+
+
+def _list_page(form: forms.NightForm) -> str:
+    page = page_of(queries.night_count(), NIGHTS_PAGE, "the game nights")
+    return render_template(
+        "nights/index.html",
+        nights=queries.night_lines(page.offset, page.size),
+        page=page,
+        form=form,
+    )
+
+
+@bp.get("")
+def index() -> str:
+    """List the game nights, newest first, with a form to start tonight's."""
+    today = date.today()
+    form = forms.NightForm(data={"name": f"Game night {today:%d %b %Y}", "date": today})
+    return _list_page(form)
+
+
+@bp.post("")
+def start() -> ViewResult:
+    """Start a game night: from now on new games join it."""
+    form = forms.NightForm()
+    if not form.validate_on_submit():
+        return _list_page(form), 400
+    night_id = operations.start_night(*form.values())
+    flash(f"{form.name.data} has started: new games join it.", "info")
+    return redirect(url_for("nights.show", night_id=night_id))
+
+
+def _loose_games() -> list[models.Game]:
+    """The latest games in no night, to add to one with a tap."""
+    return list(
+        db.session.execute(
+            select(models.Game)
+            .where(models.Game.night_id.is_(None))
+            .order_by(models.Game.created_at.desc(), models.Game.id.desc())
+            .limit(RECENT_LOOSE_GAMES)
+        ).scalars()
+    )
+
+
+def _night_page(
+    night: models.Night,
+    edit: forms.NightForm | None = None,
+    add: forms.AddGameForm | None = None,
+) -> str:
+    if edit is None:
+        edit = forms.NightForm(
+            prefix="edit", data={"name": night.name, "place": night.place, "date": night.date}
+        )
+    return render_template(
+        "nights/night.html",
+        night=queries.night_view(night),
+        edit=edit,
+        add=add or forms.AddGameForm(prefix="add"),
+        loose=_loose_games(),
+        variants=rules.VARIANTS,
+    )
+
+
+@bp.get("/<int:night_id>")
+def show(night_id: int) -> str:
+    """Show a night: each game's result, every player's balance and the payments that settle it."""
+    return _night_page(_night(night_id))
+
+
+@bp.post("/<int:night_id>/edit")
+def edit(night_id: int) -> ViewResult:
+    """Change a night's name, place or date."""
+    night = _night(night_id)
+    form = forms.NightForm(prefix="edit")
+    if not form.validate_on_submit():
+        return _night_page(night, edit=form), 400
+    try:
+        operations.edit_night(night_id, *form.values())
+    except NotFound:
+        abort(404, f"There is no game night number {night_id}.")
+    flash("The night was saved.", "info")
+    return redirect(url_for("nights.show", night_id=night_id))
+
+
+@bp.post("/<int:night_id>/end")
+def end(night_id: int) -> ViewResult:
+    """End a night: new games no longer join it."""
+    _night(night_id)
+    operations.end_night(night_id)
+    flash("The night is over: new games join no night until the next one starts.", "info")
+    return redirect(url_for("nights.show", night_id=night_id))
+
+
+@bp.post("/<int:night_id>/delete")
+def delete(night_id: int) -> ViewResult:
+    """Delete a night; its games stay, in no night."""
+    night = _night(night_id)
+    name = night.name
+    moved = operations.delete_night(night_id)
+    flash(f"{name} was deleted; its {moved} games were kept.", "info")
+    return redirect(url_for("nights.index"))
+
+
+@bp.post("/<int:night_id>/games")
+def add_game(night_id: int) -> ViewResult:
+    """Add a game to the night (moving it from another night if it was in one)."""
+    night = _night(night_id)
+    form = forms.AddGameForm(prefix="add")
+    if form.validate_on_submit():
+        try:
+            previous = operations.add_game(night_id, form.game.data)
+        except NotFound:
+            form.game.errors = [f"There is no game number {form.game.data}."]
+        else:
+            moved = f" (it was moved from night {previous})" if previous else ""
+            flash(f"Game {form.game.data} is now part of this night{moved}.", "info")
+            return redirect(url_for("nights.show", night_id=night_id))
+    return _night_page(night, add=form), 400
+
+
+@bp.post("/<int:night_id>/games/<int:game_id>/remove")
+def remove_game(night_id: int, game_id: int) -> ViewResult:
+    """Take a game out of the night; the game itself is kept."""
+    _night(night_id)
+    try:
+        operations.remove_game(night_id, game_id)
+    except NotFound:
+        abort(404, f"Game {game_id} is not part of game night {night_id}.")
+    flash(f"Game {game_id} was taken out of this night (the game is kept).", "info")
+    return redirect(url_for("nights.show", night_id=night_id))
+
+
+@bp.get("/<int:night_id>.pdf")
+def pdf(night_id: int) -> Response:
+    """Print the night's results and settlement to PDF."""
+    night = queries.night_view(_night(night_id))
+    html = render_template("nights/night_pdf.html", night=night)
+    response = Response(render_pdf(html), mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="night-{night_id}.pdf"'
+    return response

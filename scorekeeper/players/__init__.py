@@ -1,0 +1,1 @@
+"""The roster: a page per player with their statistics, rename and merge."""

@@ -1,0 +1,119 @@
+"""Every write to the roster: rename a player, merge two spellings of one person.
+
+Names live only on the roster (hands store seats), so a rename changes one row
+plus the cached winner of the player's individual games. Each changed game's
+version goes up, so a hand form opened before (with the old names) is refused
+with the usual "the score sheet changed" message instead of recording a stranger.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, func, select, update
+
+from .. import models, rules
+from ..database import write_transaction
+from ..extensions import db
+from ..operations import NotFound
+from ..rules.game import check_name
+from ..stats import cache as stats_cache
+
+
+class RosterError(Exception):
+    """A rename or merge that cannot be done; the message says why."""
+
+
+def _player(player_id: int) -> models.Player:
+    player = db.session.get(models.Player, player_id)
+    if player is None:
+        raise NotFound(f"there is no player {player_id}")
+    return player
+
+
+def _games_of(player_id: int) -> list[models.Game]:
+    return list(
+        db.session.execute(
+            select(models.Game)
+            .join(models.Seat, models.Seat.game_id == models.Game.id)
+            .where(models.Seat.player_id == player_id)
+        ).scalars()
+    )
+
+
+def _rename_in_games(games: list[models.Game], old: str, new: str) -> None:
+    """Follow a new name in the games' cached winner (individual play names it); bump versions."""
+    for game in games:
+        if game.teams is None and game.winner == old:
+            game.winner = new
+        game.version = (game.version or 0) + 1
+
+
+def rename_player(player_id: int, name: str) -> str:
+    """Rename a player everywhere; return the old name. Raise RosterError if the name is taken."""
+    try:
+        check_name(name, "name")
+    except rules.RuleError as error:
+        raise RosterError(error.detail) from None
+    with write_transaction():
+        player = _player(player_id)
+        old = player.name
+        if name == old:
+            return old
+        taken = db.session.execute(
+            select(models.Player.id).where(models.Player.name == name)
+        ).scalar()
+        if taken is not None:
+            raise RosterError(
+                f"{name!r} is already on the roster; if they are the same person, "
+                f"merge them instead"
+            )
+        _rename_in_games(_games_of(player_id), old, name)
+        player.name = name
+        return old
+
+
+def merge_players(keep_id: int, other_id: int) -> int:
+    """Make ``other`` (another spelling) part of ``keep``: every game moves; return how many.
+
+    Refused when the two sat at the same game: two seats cannot be one person.
+    """
+    if keep_id == other_id:
+        raise RosterError("choose another player to merge: a player cannot be merged with itself")
+    with write_transaction():
+        keep, other = _player(keep_id), _player(other_id)
+        shared = (
+            db.session.execute(
+                select(models.Seat.game_id)
+                .where(models.Seat.player_id.in_([keep_id, other_id]))
+                .group_by(models.Seat.game_id)
+                .having(func.count() > 1)
+                .order_by(models.Seat.game_id)
+            )
+            .scalars()
+            .all()
+        )
+        if shared:
+            listed = ", ".join(str(g) for g in shared[:10]) + (" …" if len(shared) > 10 else "")
+            raise RosterError(
+                f"{keep.name} and {other.name} both sat at game {listed}, so they are two "
+                f"people; nothing was merged"
+            )
+        games = _games_of(other_id)
+        _rename_in_games(games, other.name, keep.name)
+        db.session.execute(
+            update(models.Seat).where(models.Seat.player_id == other_id).values(player_id=keep_id)
+        )
+        db.session.execute(
+            update(models.PlayerGame)
+            .where(models.PlayerGame.player_id == other_id)
+            .values(player_id=keep_id)
+        )
+        if other.created_at < keep.created_at:
+            keep.created_at = other.created_at
+        db.session.flush()
+        db.session.expunge(other)
+        db.session.execute(
+            delete(models.PlayerStats).where(models.PlayerStats.player_id == other_id)
+        )
+        db.session.execute(delete(models.Player).where(models.Player.id == other_id))
+        stats_cache.refresh_players([keep_id])
+        return len(games)

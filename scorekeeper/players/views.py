@@ -1,0 +1,157 @@
+"""The roster and the player pages: statistics, games, results over time; rename and merge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
+from sqlalchemy import select
+from werkzeug.wrappers.response import Response as BaseResponse
+from wtforms.fields.choices import SelectChoice
+
+from .. import charts, models
+from ..extensions import db
+from ..operations import NotFound
+from ..stats import queries
+from ..stats.paging import page_of
+from . import forms, operations
+
+bp = Blueprint("players", __name__, url_prefix="/players")
+
+ViewResult = str | BaseResponse | tuple[str, int]
+
+ROSTER_PAGE = 50
+GAMES_PAGE = 25
+
+
+@bp.get("")
+def roster() -> str:
+    """List the players with games played and won, win rate and net result; sortable."""
+    sort = request.args.get("sort", "name")
+    if sort not in queries.ROSTER_SORTS:
+        allowed = ", ".join(queries.ROSTER_SORTS)
+        abort(400, f"The roster cannot be sorted by {sort[:40]!r}; choose one of: {allowed}.")
+    page = page_of(queries.player_count(), ROSTER_PAGE, "the roster")
+    lines = queries.roster(sort, page.offset, page.size)
+    return render_template(
+        "players/roster.html",
+        lines=lines,
+        page=page,
+        sort=sort,
+        sorts=queries.ROSTER_SORTS,
+        money_shown=any(line.totals.money is not None for line in lines),
+    )
+
+
+def _player(player_id: int) -> models.Player:
+    player = db.session.get(models.Player, player_id)
+    if player is None:
+        abort(
+            404, f"There is no player number {player_id}. They may have been merged into another."
+        )
+    return player
+
+
+def _merge_form(player: models.Player) -> forms.MergeForm:
+    form = forms.MergeForm(prefix="merge")
+    others = db.session.execute(
+        select(models.Player.id, models.Player.name)
+        .where(models.Player.id != player.id)
+        .order_by(models.Player.name)
+    ).all()
+    form.other.choices = [
+        SelectChoice("0", "Choose a player…"),
+        *(SelectChoice(str(i), name) for i, name in others),
+    ]
+    return form
+
+
+def _choice_label(form: forms.MergeForm) -> str:
+    return next(c.label for c in form.other.choices if c.value == str(form.other.data))
+
+
+def _page(
+    player: models.Player,
+    rename: forms.RenameForm | None = None,
+    merge: forms.MergeForm | None = None,
+) -> dict[str, Any]:
+    totals = queries.player_totals(player.id)
+    page = page_of(totals.entered, GAMES_PAGE, f"{player.name}'s games")
+    results = queries.player_results(player.id)
+    chart = None
+    if results.changes:
+        chart = Markup(
+            charts.results_chart(
+                results.labels,
+                results.changes,
+                unit="money" if results.in_money else "units",
+                chart_id=f"results-{player.id}",
+            )
+        )
+    if rename is None:
+        rename = forms.RenameForm(prefix="rename", data={"name": player.name})
+    return {
+        "player": {"id": player.id, "name": player.name, "since": player.created_at},
+        "totals": totals,
+        "variants": queries.player_variants(player.id),
+        "games": queries.player_games(player.id, page.offset, page.size),
+        "page": page,
+        "chart": chart,
+        "results_in_money": results.in_money,
+        "rename": rename,
+        "merge": merge or _merge_form(player),
+    }
+
+
+@bp.get("/<int:player_id>")
+def show(player_id: int) -> str:
+    """Show a player's statistics, results over time and games, newest first."""
+    return render_template("players/player.html", **_page(_player(player_id)))
+
+
+@bp.post("/<int:player_id>/rename")
+def rename(player_id: int) -> ViewResult:
+    """Rename a player: every game they played shows the new name."""
+    player = _player(player_id)
+    form = forms.RenameForm(prefix="rename")
+    if form.validate_on_submit():
+        try:
+            old = operations.rename_player(player_id, form.name.data)
+        except operations.RosterError as error:
+            form.name.errors = [*form.name.errors, _sentence(str(error))]
+        except NotFound:
+            abort(404, f"There is no player number {player_id}.")
+        else:
+            if old != form.name.data:
+                flash(f"{old} is now called {form.name.data} in every game.", "info")
+            return redirect(url_for("players.show", player_id=player_id))
+    db.session.rollback()
+    return render_template("players/player.html", **_page(player, rename=form)), 400
+
+
+@bp.post("/<int:player_id>/merge")
+def merge(player_id: int) -> ViewResult:
+    """Merge another spelling of this player into this one, keeping every game."""
+    player = _player(player_id)
+    form = _merge_form(player)
+    if form.validate_on_submit() and form.other.data == 0:
+        form.other.errors = ["Choose the player to merge into this one."]
+    elif form.validate_on_submit():
+        other_name = _choice_label(form)
+        try:
+            moved = operations.merge_players(player_id, form.other.data)
+        except operations.RosterError as error:
+            form.other.errors = [*form.other.errors, _sentence(str(error))]
+        except NotFound:
+            abort(404, "That player is no longer on the roster.")
+        else:
+            flash(f"{other_name} was merged into {player.name}: {moved} games moved.", "info")
+            return redirect(url_for("players.show", player_id=player_id))
+    db.session.rollback()
+    player = _player(player_id)
+    return render_template("players/player.html", **_page(player, merge=form)), 400
+
+
+def _sentence(text: str) -> str:
+    return text[0].upper() + text[1:] + "."

@@ -1,0 +1,491 @@
+"""``scorekeeper seed --games N``: fill the database with realistic random game nights.
+
+For demos and for the page benchmark. Every game is played through the engine
+(so it is a legal game with a real result), grouped into nights of a few games
+each, at a few clubs of regulars; then everything is written with bulk inserts
+(SQLAlchemy Core), statistics cache included. Nothing goes through the web layer.
+The same ``--seed`` gives the same games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import click
+
+from . import rules
+
+FIRST_NAMES = (
+    "Ann",
+    "Bob",
+    "Cy",
+    "Dee",
+    "Earl",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ida",
+    "Jo",
+    "Kit",
+    "Lou",
+    "Mae",
+    "Ned",
+    "Opal",
+    "Pete",
+    "Queenie",
+    "Ray",
+    "Sue",
+    "Tex",
+    "Una",
+    "Vern",
+    "Wes",
+    "Xena",
+    "Yul",
+    "Zed",
+    "Abe",
+    "Bea",
+    "Cal",
+    "Dot",
+    "Eli",
+    "Flo",
+    "Gil",
+    "Hank",
+    "Iris",
+    "Jeb",
+    "Kay",
+    "Lyle",
+    "Mo",
+    "Nell",
+    "Otis",
+    "Pearl",
+    "Roy",
+    "Sal",
+    "Tess",
+    "Vi",
+    "Walt",
+    "Zora",
+)
+PLACES = (
+    "Ann's kitchen",
+    "the Legion hall",
+    "the fire station",
+    "Gus's porch",
+    "the VFW",
+    "Grange No. 7",
+    "Mae's camp",
+    None,
+)
+NIGHT_NAMES = ("Friday pitch", "Card night", "Pitch night", "Saturday setback", "League night")
+#: Variants as often as a table plays them, with the targets tables choose.
+VARIANT_WEIGHTS = {
+    "auction-pitch": 40,
+    "joker-pitch": 12,
+    "racehorse-pitch": 6,
+    "sell-out": 8,
+    "pitch-six": 10,
+    "pedro": 12,
+    "cinch": 12,
+}
+TARGETS = {
+    "auction-pitch": (11, 15, 21, 21, 31, 31),
+    "joker-pitch": (21, 31),
+    "racehorse-pitch": (21,),
+    "sell-out": (21,),
+    "pitch-six": (21, 31),
+    "pedro": (62,),
+    "cinch": (51, 62, 62),
+}
+#: Bids as a table makes them: low bids often, the top bid rarely.
+BID_WEIGHTS = {
+    "auction-pitch": {2: 50, 3: 33, 4: 17},
+    "racehorse-pitch": {2: 50, 3: 33, 4: 17},
+    "joker-pitch": {2: 35, 3: 32, 4: 22, 5: 11},
+    "sell-out": {1: 10, 2: 45, 3: 30, 4: 15},
+    "pitch-six": {3: 40, 4: 32, 5: 18, 6: 10},
+    "pedro": {1: 2, 2: 3, 3: 5, 4: 8, 5: 22, 6: 25, 7: 20, 8: 10, 9: 5},
+    "cinch": {6: 10, 7: 25, 8: 25, 9: 15, 10: 10, 11: 6, 12: 4, 13: 3, 14: 2},
+}
+STAKES = (None, None, "0.25", "0.25", "0.10", "0.5", "1", "0.05", "0.125", "0.333")
+NOBODY_CHANCE = {
+    "jack": 0.25,
+    "game": 0.08,
+    "joker": 0.3,
+    "six": 0.3,
+    "pedro": 0.1,
+    "right_pedro": 0.05,
+    "left_pedro": 0.05,
+}
+
+
+@dataclass
+class Club:
+    """A group of regulars who play together; each player has a knack for making bids."""
+
+    members: list[str]
+    knack: dict[str, float] = field(default_factory=dict)
+
+
+def _weighted(rng: random.Random, weights: dict[Any, int]) -> Any:
+    return rng.choices(list(weights), weights=list(weights.values()))[0]
+
+
+def random_setup(rng: random.Random, present: Sequence[str], stake: str | None) -> rules.Game:
+    """Choose a variant, seats, partnerships and house rules the way a table would."""
+    variant = rules.find_variant(_weighted(rng, VARIANT_WEIGHTS))
+    if variant.teams_required:
+        seats = 6 if len(present) >= 6 and rng.random() < 0.2 else 4
+    else:
+        most = min(variant.max_seats, len(present), 6)
+        seats = rng.randint(max(variant.min_seats, 3), max(most, 3))
+    players = rng.sample(list(present), seats)
+    teams = None
+    if variant.teams_required or (seats in (4, 6) and rng.random() < 0.3):
+        size = 2 if (seats == 4 or (not variant.teams_required and rng.random() < 0.5)) else 3
+        count = seats // size
+        names = ("Us", "Them", "Others") if count <= 3 else ()
+        # Partners sit across the table: seat i plays with seats i + count, i + 2*count ...
+        teams = {names[t]: [players[i] for i in range(t, seats, count)] for t in range(count)}
+    house: dict[str, Any] = {}
+    target = rng.choice(TARGETS[variant.key])
+    if target != variant.preset.target:
+        house["target"] = target
+    if rng.random() < 0.2:
+        house["payout_per_setback"] = 1
+    if variant.smudge_bid is not None and rng.random() < 0.1:
+        house["smudge"] = "always"
+    if stake is not None and rng.random() < 0.1:
+        stake = rng.choice([s for s in STAKES if s])
+    return rules.Game.create(
+        variant,
+        players,
+        house_rules=house,
+        teams=teams,
+        first_dealer=rng.choice(players),
+        stake=stake,
+    )
+
+
+def _points(
+    rng: random.Random, game: rules.Game, pitcher: str, knack: float
+) -> dict[str, str | None]:
+    """Deal out the points: the pitcher's side takes each one more often than not."""
+    side = game.side_of(pitcher)
+    partners = game.members(side)
+    others = [p for p in game.players if game.side_of(p) != side]
+    points: dict[str, str | None] = {}
+    for point in game.variant.points:
+        if point.may_be_nobody and rng.random() < NOBODY_CHANCE.get(point.key, 0.05):
+            points[point.key] = None
+        elif rng.random() < knack:
+            points[point.key] = rng.choice(partners)
+        else:
+            points[point.key] = rng.choice(others)
+    return points
+
+
+def random_hand(
+    rng: random.Random, game: rules.Game, club: Club, dealer: str, scores: dict[str, int]
+) -> rules.Hand:
+    """Make up one legal-looking hand (the engine has the last word)."""
+    variant = game.variant
+    if game.house_rules.all_pass is not rules.AllPass.DEALER_TAKES and rng.random() < 0.04:
+        return rules.Hand.passed_out()
+    bid = _weighted(rng, BID_WEIGHTS[variant.key])
+    if not variant.sales:
+        pitcher = rng.choice(game.players)
+        knack = club.knack.get(pitcher, 0.55) + 0.02 * (variant.max_bid - bid)
+        if variant.teams_required:  # a Cinch bid of 7 or more of 14 means a strong hand
+            knack += 0.12
+        return rules.Hand(pitcher=pitcher, bid=bid, points=_points(rng, game, pitcher, knack))
+    seller = game.left_of(dealer)
+    target = game.house_rules.target
+    others = [p for p in game.players if p != seller]
+    sale = rng.choices(("pitched", "sold", "kept"), weights=(20, 50, 30))[0]
+    high = rng.choice(others)
+    fits = scores[game.side_of(seller)] + bid < target
+    if sale == "kept" and not (fits and scores[game.side_of(high)] + bid < target):
+        sale = "sold"
+    if sale == "sold" and not fits:
+        sale = "pitched"
+    if sale == "pitched":
+        pitcher, bid, high_bidder = seller, 4, None
+    elif sale == "sold":
+        pitcher, high_bidder = high, None
+    else:
+        pitcher, high_bidder = seller, high
+    knack = club.knack.get(pitcher, 0.55)
+    return rules.Hand(
+        pitcher=pitcher,
+        bid=bid,
+        points=_points(rng, game, pitcher, knack),
+        sale=rules.Sale(sale),
+        high_bidder=high_bidder,
+    )
+
+
+def play_game(
+    rng: random.Random, game: rules.Game, club: Club, most_hands: int = 400
+) -> tuple[list[rules.Hand], rules.GameResult]:
+    """Play hands until someone wins, checking them with the engine in batches.
+
+    A batch is made up ahead (the deal's rotation is known); the engine then
+    says where the game was won, or which hand broke a rule, and we cut there.
+    Sell-Out hands depend on the scores, so that variant goes one hand at a time.
+    """
+    hands: list[rules.Hand] = []
+    result = rules.score_game(game, hands)
+    batch = 1 if game.variant.sales else 30
+    refusals = 0
+    while not result.finished and len(hands) < most_hands and refusals < 50:
+        dealer = result.next_dealer or game.players[0]
+        scores = dict(result.scores)
+        for _ in range(batch):
+            hand = random_hand(rng, game, club, dealer, scores)
+            hands.append(hand)
+            if not (hand.passed and game.house_rules.all_pass is rules.AllPass.REDEAL_SAME_DEALER):
+                dealer = game.left_of(dealer)
+        try:
+            result = rules.score_game(game, hands)
+        except rules.RuleError as error:
+            # Keep the hands before the first one refused (or after the winning one).
+            refusals += error.code != "hand-after-win"
+            hands = hands[: (error.hand or 1) - 1]
+            result = rules.score_game(game, hands)
+    return hands, result
+
+
+def _clubs(rng: random.Random, players: int) -> list[Club]:
+    names = list(FIRST_NAMES)
+    while len(names) < players:
+        names.append(f"{rng.choice(FIRST_NAMES)} {chr(65 + len(names) % 26)}.")
+    names = list(dict.fromkeys(names))[:players]
+    rng.shuffle(names)
+    size = max(8, len(names) // 3)
+    clubs = [Club(names[i : i + size]) for i in range(0, len(names), size)]
+    for club in clubs:
+        club.knack = {name: rng.uniform(0.37, 0.53) for name in club.members}
+    if len(clubs) > 1 and len(clubs[-1].members) < 6:
+        clubs[-2].members += clubs.pop().members
+        clubs[-1].knack = {name: rng.uniform(0.37, 0.53) for name in clubs[-1].members}
+    return clubs
+
+
+@dataclass(frozen=True)
+class SeededGame:
+    """A game made up by the seed, with when it was played and its result."""
+
+    night: int
+    started_at: datetime
+    game: rules.Game
+    hands: list[rules.Hand]
+    result: rules.GameResult
+
+
+@dataclass(frozen=True)
+class SeededNight:
+    number: int
+    name: str
+    place: str | None
+    day: date
+
+
+def generate(
+    games: int, *, seed: int = 0, players: int = 48, end: date | None = None
+) -> Iterator[SeededNight | SeededGame]:
+    """Make up ``games`` games in nights of 3 to 8, one night every few days up to ``end``."""
+    rng = random.Random(seed)
+    clubs = _clubs(rng, players)
+    end = end or date.today()
+    nights: list[int] = []
+    left = games
+    while left > 0:
+        size = min(left, rng.randint(3, 8))
+        nights.append(size)
+        left -= size
+    day = end - timedelta(days=2 * len(nights))
+    for number, size in enumerate(nights, start=1):
+        day += timedelta(days=rng.choice((1, 2, 2, 3)) if number > 1 else 0)
+        club = rng.choice(clubs)
+        present = rng.sample(club.members, min(len(club.members), rng.randint(4, 8)))
+        stake = rng.choice(STAKES)
+        yield SeededNight(
+            number, f"{rng.choice(NIGHT_NAMES)} {day:%d %b %Y}", rng.choice(PLACES), day
+        )
+        moment = datetime(day.year, day.month, day.day, 19, rng.randint(0, 59))
+        for _ in range(size):
+            game = random_setup(rng, present, stake)
+            hands, result = play_game(rng, game, club)
+            yield SeededGame(number, moment, game, hands, result)
+            moment += timedelta(minutes=len(hands) * 2 + rng.randint(3, 15))
+
+
+def seed_database(
+    games: int, *, seed: int = 0, players: int = 48, chunk: int = 500
+) -> dict[str, int]:
+    """Write ``games`` generated games (with their nights and statistics) in one transaction."""
+    from sqlalchemy import func, insert, select, text
+
+    from . import models
+    from .database import write_transaction
+    from .extensions import db
+    from .operations import _hand_columns
+    from .stats.cache import line_columns, rebuild_all_players
+    from .stats.summary import summarise
+
+    counts = {"nights": 0, "games": 0, "hands": 0}
+    with write_transaction():
+        session = db.session
+        player_ids = dict(session.execute(select(models.Player.name, models.Player.id)).all())
+        next_game = (session.execute(select(func.max(models.Game.id))).scalar() or 0) + 1
+        next_night = (session.execute(select(func.max(models.Night.id))).scalar() or 0) + 1
+        night_ids: dict[int, int] = {}
+        rows: dict[str, list[dict[str, Any]]] = {"game": [], "seat": [], "hand": [], "pg": []}
+
+        def flush() -> None:
+            for table, key in (
+                (models.Game, "game"),
+                (models.Seat, "seat"),
+                (models.Hand, "hand"),
+                (models.PlayerGame, "pg"),
+            ):
+                if rows[key]:
+                    session.execute(insert(table.__table__), rows[key])
+                    rows[key] = []
+
+        for item in generate(games, seed=seed, players=players):
+            if isinstance(item, SeededNight):
+                night_ids[item.number] = next_night
+                end = datetime(item.day.year, item.day.month, item.day.day, 23, 30)
+                session.execute(
+                    insert(models.Night.__table__),
+                    [
+                        {
+                            "id": next_night,
+                            "name": item.name,
+                            "place": item.place,
+                            "date": item.day,
+                            "created_at": end - timedelta(hours=5),
+                            "ended_at": end,
+                        }
+                    ],
+                )
+                next_night += 1
+                counts["nights"] += 1
+                continue
+            game, result = item.game, item.result
+            new = [name for name in game.players if name not in player_ids]
+            if new:
+                for name in new:
+                    player_ids[name] = session.execute(
+                        insert(models.Player.__table__)
+                        .values(name=name, created_at=item.started_at)
+                        .returning(models.Player.__table__.c.id)
+                    ).scalar_one()
+            seat_of = {name: i for i, name in enumerate(game.players)}
+            game_id = next_game
+            next_game += 1
+            done = item.started_at + timedelta(minutes=2 * len(item.hands) + 1)
+            rows["game"].append(
+                {
+                    "id": game_id,
+                    "variant": game.variant.key,
+                    "house_rules": dict(game.house_rules_given),
+                    "teams": [[t, [seat_of[p] for p in m]] for t, m in game.teams]
+                    if game.teams
+                    else None,
+                    "first_dealer_seat": seat_of[game.first_dealer] if game.first_dealer else None,
+                    "stake": game.stake,
+                    "version": len(item.hands) + 1,
+                    "finished": result.finished,
+                    "winner": result.winner,
+                    "created_at": item.started_at,
+                    "updated_at": done,
+                    "finished_at": done if result.finished else None,
+                    "night_id": night_ids[item.night],
+                }
+            )
+            rows["seat"] += [
+                {"game_id": game_id, "position": i, "player_id": player_ids[name]}
+                for i, name in enumerate(game.players)
+            ]
+            rows["hand"] += [
+                {
+                    "game_id": game_id,
+                    "number": n,
+                    "token": None,
+                    "created_at": item.started_at + timedelta(minutes=2 * n),
+                    **_hand_columns(hand, seat_of),
+                }
+                for n, hand in enumerate(item.hands, start=1)
+            ]
+            rows["pg"] += [
+                {
+                    "game_id": game_id,
+                    "player_id": player_ids[name],
+                    "played_at": item.started_at,
+                    "variant": game.variant.key,
+                    **line_columns(line),
+                }
+                for name, line in summarise(result).items()
+            ]
+            counts["games"] += 1
+            counts["hands"] += len(item.hands)
+            if counts["games"] % chunk == 0:
+                flush()
+        flush()
+        rebuild_all_players()
+        if db.engine.dialect.name == "postgresql":
+            # The ids were given explicitly: move the sequences past them.
+            for table in ("game", "night"):
+                session.execute(
+                    text(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                        f"(SELECT COALESCE(MAX(id), 1) FROM {table}))"
+                    )
+                )
+    return counts
+
+
+@click.command("seed")
+@click.option(
+    "--games",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(1, 1_000_000),
+    help="How many games to make up.",
+)
+@click.option(
+    "--seed",
+    "rng_seed",
+    default=0,
+    show_default=True,
+    type=int,
+    help="Random seed: the same seed makes the same games.",
+)
+@click.option(
+    "--players",
+    default=48,
+    show_default=True,
+    type=click.IntRange(8, 10_000),
+    help="How many players on the roster, in clubs of regulars.",
+)
+def seed_command(games: int, rng_seed: int, players: int) -> None:
+    """Fill the database with GAMES realistic random games in game nights (for demos)."""
+    import time
+
+    from . import create_app
+    from .database import upgrade_database
+
+    app = create_app()
+    started = time.perf_counter()
+    with app.app_context():
+        upgrade_database()
+        counts = seed_database(games, seed=rng_seed, players=players)
+    click.echo(
+        f"Seeded {counts['games']} games ({counts['hands']} hands) in {counts['nights']} nights "
+        f"in {time.perf_counter() - started:.1f} s: {app.config['SQLALCHEMY_DATABASE_URI']}"
+    )

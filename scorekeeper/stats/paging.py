@@ -1,0 +1,48 @@
+"""Pages of a long list: which rows to show, and the links to the others."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import abort, request
+
+
+@dataclass(frozen=True)
+class Page:
+    """Page ``number`` (from 1) of ``total`` rows, ``size`` rows a page."""
+
+    number: int
+    size: int
+    total: int
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.size))
+
+    @property
+    def offset(self) -> int:
+        return (self.number - 1) * self.size
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.pages
+
+
+def requested_page() -> int:
+    """Read ``?page=`` (default 1); anything but a whole number from 1 is a 400 with a message."""
+    raw = request.args.get("page", "1")
+    if not (raw.isascii() and raw.isdigit() and 0 < len(raw) < 7 and int(raw) >= 1):
+        abort(400, f"There is no page {raw[:20]!r}: pages are numbered 1, 2, 3 and so on.")
+    return int(raw)
+
+
+def page_of(total: int, size: int, what: str) -> Page:
+    """Check the requested page exists in a list of ``total`` rows (404 with a message if not)."""
+    page = Page(requested_page(), size, total)
+    if page.number > page.pages:
+        abort(404, f"There is no page {page.number} of {what}: it has {page.pages}.")
+    return page

@@ -1,0 +1,221 @@
+"""Game nights in the app: the current night, its games, its settlement page and PDF."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from sqlalchemy import func, select
+
+from scorekeeper import models
+from scorekeeper.extensions import db
+from scorekeeper.nights.pdf import refusing_fetcher
+
+from .fixed_games import ALL, NIGHT_PAYMENTS, ap, record
+from .support import flashes, import_game, night_of, text
+
+
+def start_night(
+    client: Any, name: str = "Friday pitch", place: str = "Ann's kitchen", day: str = "2026-11-27"
+) -> int:
+    response = client.post("/nights", data={"name": name, "place": place, "date": day})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    match = re.fullmatch(r"/nights/(\d+)", response.headers["Location"])
+    assert match
+    return int(match.group(1))
+
+
+def new_game(client: Any, names: list[str]) -> int:
+    """Set up an Auction Pitch game through the new-game form, as the table does."""
+    data = {
+        "first_dealer": "0",
+        "target": "7",
+        "low_to": "holder",
+        "smudge": "not-in-hole",
+        "all_pass": "dealer-takes",
+        "payout_in_hole": "2",
+        "payout_per_setback": "0",
+        "stake": "",
+    }
+    data.update({f"name_{i}": name for i, name in enumerate(names)})
+    response = client.post("/games/new/auction-pitch", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def add_to_night(client: Any, night_id: int, game_id: int) -> Any:
+    return client.post(f"/nights/{night_id}/games", data={"add-game": str(game_id)})
+
+
+def test_a_new_game_joins_the_night_being_played(client: Any, app: Any) -> None:
+    night = start_night(client)
+    game = new_game(client, ["Ann", "Bob"])
+    assert night_of(app, game) == night
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert f'Played at <a href="/nights/{night}">Friday pitch</a>' in page
+    assert f"Game {game}" in text(client.get(f"/nights/{night}").get_data(as_text=True))
+
+
+def test_with_no_night_on_a_new_game_joins_none(client: Any, app: Any) -> None:
+    assert night_of(app, new_game(client, ["Ann", "Bob"])) is None
+
+
+def test_an_ended_night_takes_no_more_games(client: Any, app: Any) -> None:
+    night = start_night(client)
+    assert client.post(f"/nights/{night}/end").status_code == 302
+    assert night_of(app, new_game(client, ["Ann", "Bob"])) is None
+    assert "on now" not in text(client.get(f"/nights/{night}").get_data(as_text=True))
+
+
+def test_a_night_left_open_is_over_after_eighteen_hours(client: Any, app: Any) -> None:
+    night = start_night(client)
+    with app.app_context():
+        row = db.session.get(models.Night, night)
+        row.created_at -= timedelta(hours=18, minutes=1)
+        db.session.commit()
+    assert night_of(app, new_game(client, ["Ann", "Bob"])) is None
+
+
+def test_starting_a_night_ends_the_one_before(client: Any, app: Any) -> None:
+    first = start_night(client, name="Thursday")
+    second = start_night(client, name="Friday")
+    assert night_of(app, new_game(client, ["Ann", "Bob"])) == second
+    with app.app_context():
+        assert db.session.get(models.Night, first).ended_at is not None
+    listed = text(client.get("/nights").get_data(as_text=True)).split("newest first", 1)[1]
+    assert listed.index("Friday on now") < listed.index("Thursday")
+
+
+@pytest.fixture
+def night_of_fixed_games(client: Any) -> int:
+    """A night holding the five fixed games (four finished, one in progress)."""
+    night = start_night(client)
+    for game in ALL:
+        assert add_to_night(client, night, import_game(client, game)).status_code == 302
+    return night
+
+
+def test_the_night_page_shows_each_result_and_the_hand_worked_settlement(
+    client: Any, night_of_fixed_games: int
+) -> None:
+    page = text(client.get(f"/nights/{night_of_fixed_games}").get_data(as_text=True))
+    assert "Game 1 · Auction Pitch · 0.25 a unit · Ann 7, Bob 4, Cy \u22122 · won by Ann" in page
+    assert "Game 3 · Cinch · Reds 20 (Ann, Cy), Blues 0 (Bob, Dee) · won by Reds" in page
+    assert "Game 4 · Sell-Out · 0.333 a unit · Ann 8, Bob 4, Dee \u22121 · won by Ann" in page
+    assert "Game 5 · Auction Pitch · Bob 2, Cy 1 · in progress" in page
+    assert "1 game is not finished, so not settled here." in page
+    assert "Player Units Money Bob -2 +3.42 Dee -2 +3.33 Ann +6 -2.25 Cy -2 -4.50" in page
+    shown = re.findall(r"(\w+) pays (\w+) ([\d.]+)", page)
+    assert [(a, b, str(c)) for a, b, c in NIGHT_PAYMENTS] == shown
+    assert "3 payments clear every balance" in page
+
+
+def test_the_night_settlement_prints_to_pdf(client: Any, night_of_fixed_games: int) -> None:
+    response = client.get(f"/nights/{night_of_fixed_games}.pdf")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.data))
+    words = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "Friday pitch" in words
+    for payer, payee, amount in NIGHT_PAYMENTS:
+        assert f"{payer} pays {payee} {amount}" in words
+    assert "won by Reds" in words
+
+
+def test_the_pdf_fetcher_refuses_the_network_and_files() -> None:
+    fetcher = refusing_fetcher()
+    for url in ("file:///etc/passwd", "http://127.0.0.1/x.css", "https://example.org/a.png"):
+        with pytest.raises(ValueError, match="refused"):
+            fetcher.fetch(url)
+
+
+def test_a_game_can_be_taken_out_of_a_night_and_moved_to_another(client: Any, app: Any) -> None:
+    first = start_night(client, name="Thursday")
+    game = new_game(client, ["Ann", "Bob"])
+    second = start_night(client, name="Friday")
+    response = add_to_night(client, second, game)
+    assert "(it was moved from night" in " ".join(
+        flashes(client.get(response.headers["Location"]).get_data(as_text=True))
+    )
+    assert night_of(app, game) == second
+    assert client.post(f"/nights/{second}/games/{game}/remove").status_code == 302
+    assert night_of(app, game) is None
+    assert client.post(f"/nights/{first}/games/{game}/remove").status_code == 404
+
+
+def test_adding_a_game_that_does_not_exist_says_so_and_changes_nothing(client: Any) -> None:
+    night = start_night(client)
+    for value, message in (
+        ("999", "There is no game number 999."),
+        ("abc", "Not a valid integer value."),
+        ("", "Type the game's number"),
+    ):
+        response = client.post(f"/nights/{night}/games", data={"add-game": value})
+        assert response.status_code == 400
+        assert message in text(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "", "date": "2026-11-27"}, "Give the night a name."),
+        ({"name": "x" * 81, "date": "2026-11-27"}, "At most 80 characters."),
+        ({"name": "Bell\x07", "date": "2026-11-27"}, "no control characters"),
+        ({"name": "Friday", "date": "27/11/2026"}, "Not a valid date value."),
+        ({"name": "Friday", "date": ""}, "Give the night's date."),
+    ],
+)
+def test_a_bad_night_form_is_refused_with_a_message_and_saves_nothing(
+    client: Any, app: Any, data: dict[str, str], message: str
+) -> None:
+    response = client.post("/nights", data=data)
+    assert response.status_code == 400
+    assert message in text(response.get_data(as_text=True))
+    with app.app_context():
+        assert db.session.execute(select(func.count()).select_from(models.Night)).scalar() == 0
+
+
+def test_editing_a_night_changes_its_name_place_and_date(client: Any) -> None:
+    night = start_night(client)
+    response = client.post(
+        f"/nights/{night}/edit",
+        data={"edit-name": "Pitch at the Legion", "edit-place": "", "edit-date": "2026-11-28"},
+    )
+    assert response.status_code == 302
+    page = text(client.get(f"/nights/{night}").get_data(as_text=True))
+    assert "Pitch at the Legion" in page and "Saturday 28 November 2026" in page
+    assert "Ann's kitchen" not in page
+    bad = client.post(f"/nights/{night}/edit", data={"edit-name": "", "edit-date": "2026-11-28"})
+    assert bad.status_code == 400
+    assert "Pitch at the Legion" in text(client.get(f"/nights/{night}").get_data(as_text=True))
+
+
+def test_deleting_a_night_keeps_its_games(client: Any, app: Any) -> None:
+    night = start_night(client)
+    game = new_game(client, ["Ann", "Bob"])
+    response = client.post(f"/nights/{night}/delete")
+    assert response.status_code == 302
+    assert client.get(f"/nights/{night}").status_code == 404
+    assert client.get(f"/games/{game}").status_code == 200
+    assert night_of(app, game) is None
+
+
+def test_a_night_of_unstaked_games_settles_in_units(client: Any) -> None:
+    night = start_night(client)
+    game = record("auction-pitch", ["Ann", "Bob"], [ap("Ann", 4, "Ann", "Ann", "Ann", "Ann")])
+    add_to_night(client, night, import_game(client, game))
+    page = text(client.get(f"/nights/{night}").get_data(as_text=True))
+    assert "Bob pays Ann 2 units" in page
+    assert "Money" not in page
+
+
+def test_a_missing_night_is_a_404_with_a_message(client: Any) -> None:
+    for url in ("/nights/77", "/nights/77.pdf"):
+        response = client.get(url)
+        assert response.status_code == 404
+        assert "There is no game night number 77" in text(response.get_data(as_text=True))
+    assert client.post("/nights/77/end").status_code == 404
