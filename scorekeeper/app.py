@@ -54,9 +54,19 @@ def register_extensions(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .auth.views import bp as auth
     from .games.views import bp as games
+    from .health import bp as health
+    from .history.views import bp as history
+    from .nights.views import bp as nights
+    from .pdf.views import bp as pdf
+    from .players.views import bp as players
 
     app.register_blueprint(games)
+    app.register_blueprint(players)
+    app.register_blueprint(nights)
+    app.register_blueprint(pdf)
+    app.register_blueprint(history)
     app.register_blueprint(auth)
+    app.register_blueprint(health)
 
 
 def register_errors(app: Flask) -> None:

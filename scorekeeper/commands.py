@@ -9,6 +9,9 @@ from typing import Any
 
 import click
 
+from .pdf.cli import pdf_command
+from .seed import seed_command
+
 
 def register(group: click.Group) -> None:
     """Add the web app's commands to the ``scorekeeper`` command group."""
@@ -18,6 +21,8 @@ def register(group: click.Group) -> None:
     group.add_command(backup)
     group.add_command(export_all)
     group.add_command(import_all)
+    group.add_command(seed_command)
+    group.add_command(pdf_command)
 
 
 def _app() -> Any:

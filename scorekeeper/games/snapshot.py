@@ -5,11 +5,13 @@ Templates never see ORM rows or engine internals, only these frozen values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
-from .. import rules
+from markupsafe import Markup
+
+from .. import charts, rules
 from ..operations import Loaded
 from ..sheet import WIN_WORDS, hand_outcome
 
@@ -44,6 +46,14 @@ class HandRow:
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
     note: str | None
+    # Added for the printed sheet (defaults keep older constructions working).
+    #: The point keys each side took this hand, in count-out order, in ``GameView.sides`` order.
+    points_by_side: tuple[tuple[str, ...], ...] = ()
+    #: Sell-Out: the player at the dealer's left, who sold, kept or pitched.
+    seller: str | None = None
+    #: Sell-Out: the side that scored the bid as sale points (the seller's on a sold
+    #: hand, the high bidder's on a kept one), else None.
+    sale_side: str | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,62 @@ class GameView:
     house_rules_changed: tuple[tuple[str, str], ...]
     created_at: datetime
     finished_at: datetime | None
+    # Added for the printed sheet (defaults keep older constructions working).
+    #: The short marks a paper sheet writes for each point: ``("high", "H")``, ...
+    point_marks: tuple[tuple[str, str], ...] = ()
+    #: The house rules that differ from the preset, in words: ``"first to 200 (not 7)"``.
+    house_rules_words: tuple[str, ...] = ()
+    #: Who dealt hand 1.
+    first_dealer: str | None = None
+    # Added for the charts and game nights (defaults keep older constructions working).
+    #: The score progression chart as SVG (the page and the printed sheet both show it).
+    progression_svg: Markup = field(default_factory=Markup)
+    #: The game night the game was played at, if any.
+    night_id: int | None = None
+    night_name: str | None = None
+    #: Where that night was played, if the table said (the printed sheet's header shows it).
+    night_place: str | None = None
+
+
+#: What a paper sheet writes for each point it credits.
+POINT_MARKS = {
+    "high": "H", "low": "L", "jack": "J", "game": "G", "joker": "Jk", "six": "6",
+    "last_trick": "LT", "pedro": "P", "right_pedro": "RP", "left_pedro": "LP",
+}
+
+_SWITCH_WORDS = {
+    ("low_to", "holder"): "Low goes to the player who was dealt it",
+    ("low_to", "taker"): "Low goes to the player who wins it",
+    ("smudge", "off"): "no smudge",
+    ("smudge", "not-in-hole"): "a smudge wins unless the pitcher is in the hole",
+    ("smudge", "always"): "a smudge always wins, even from the hole",
+    ("all_pass", "dealer-takes"): "if all pass, the dealer must take the bid",
+    ("all_pass", "redeal-same-dealer"): "if all pass, the same dealer redeals",
+    ("all_pass", "redeal-next-dealer"): "if all pass, the next dealer deals",
+    ("game_tie", "nobody"): "a tied Game goes to nobody",
+}
+
+
+def house_rule_words(name: str, value: object, preset: object) -> str:
+    """Say a changed house-rule switch as a table would: ``first to 200 (not 7)``."""
+    if name == "target":
+        return f"first to {value} (not {preset})"
+    if name == "payout_in_hole":
+        return f"a loser in the hole pays {value} units (not {preset})"
+    if name == "payout_per_setback":
+        unit = "unit" if value == 1 else "units"
+        return f"a loser pays {value} more {unit} per set-back"
+    return _SWITCH_WORDS.get((name, str(value)), f"{name}: {value}")
+
+
+def _sale_side(game: rules.Game, hand: rules.HandResult) -> str | None:
+    """Name the side that scores a Sell-Out hand's bid as sale points, if any."""
+    sale = hand.hand.sale
+    if sale is rules.Sale.SOLD and hand.seller is not None:
+        return game.side_of(hand.seller)
+    if sale is rules.Sale.KEPT and hand.hand.high_bidder is not None:
+        return game.side_of(hand.hand.high_bidder)
+    return None
 
 
 def game_snapshot(loaded: Loaded) -> GameView:
@@ -119,6 +185,16 @@ def game_snapshot(loaded: Loaded) -> GameView:
             deltas=tuple(h.delta[s] for s in sides),
             scores=tuple(h.scores[s] for s in sides),
             note=h.hand.note,
+            points_by_side=tuple(
+                tuple(
+                    key for key in game.variant.point_keys
+                    if (taker := h.hand.points.get(key)) is not None
+                    and game.side_of(taker) == side
+                )
+                for side in sides
+            ),
+            seller=h.seller,
+            sale_side=_sale_side(game, h),
         )
         for h in result.hands
     )
@@ -157,4 +233,21 @@ def game_snapshot(loaded: Loaded) -> GameView:
         house_rules_changed=changed,
         created_at=row.created_at,
         finished_at=row.finished_at,
+        progression_svg=Markup(
+            charts.progression_chart(
+                sides, [r.scores for r in rows], game.house_rules.target,
+                winner=result.winner, winning_hand=result.winning_hand,
+                chart_id=f"progress-{row.id}",
+            )
+        ),
+        night_id=row.night_id,
+        night_name=row.night.name if row.night is not None else None,
+        night_place=row.night.place if row.night is not None else None,
+        point_marks=tuple((p.key, POINT_MARKS.get(p.key, p.name)) for p in game.variant.points),
+        house_rules_words=tuple(
+            house_rule_words(name, value, preset[name])
+            for name, value in game.house_rules.as_dict().items()
+            if value != preset[name]
+        ),
+        first_dealer=game.dealer_first,
     )

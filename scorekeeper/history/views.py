@@ -1,0 +1,224 @@
+"""The score history: the list of games, and the history printed as one PDF in the background."""
+
+from __future__ import annotations
+
+import math
+import threading
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from sqlalchemy import func, select
+from werkzeug.wrappers.response import Response as BaseResponse
+
+from .. import models, operations, rules
+from ..extensions import db
+from ..games.snapshot import GameView, game_snapshot
+from ..pdf import bundle, sheet
+from ..pdf.jobs import Busy, Job, JobRegistry
+from ..pdf.views import pdf_response
+from .filters import HistoryFilters, HistoryForm
+
+bp = Blueprint("history", __name__)
+
+#: Defaults for the settings this feature reads (instance/config.py may set them).
+DEFAULTS: dict[str, Any] = {
+    "HISTORY_PAGE_SIZE": 25,
+    # Paper for every printed sheet and history: "letter" or "a4" (?paper= overrides it).
+    "PDF_PAPER": "letter",
+    # Most games one history PDF may print (about a page each; 3-4 pages a second).
+    "PDF_HISTORY_MAX_GAMES": 500,
+    # Worker processes that lay out a history; None means one per core, 0 lays out in-thread.
+    "PDF_WORKERS": None,
+    # How long a printed history is kept for download, in seconds.
+    "PDF_JOB_SECONDS": 3600,
+    # How many histories may be printing or waiting at once.
+    "PDF_MAX_JOBS": 4,
+}
+
+
+@bp.record_once
+def _set_up(state: Any) -> None:
+    app: Flask = state.app
+    for name, value in DEFAULTS.items():
+        app.config.setdefault(name, value)
+
+
+_registry_lock = threading.Lock()
+
+
+def jobs() -> JobRegistry:
+    """The app's printing jobs (made on first use; two first requests at once make one)."""
+    app = current_app
+    with _registry_lock:
+        registry: JobRegistry | None = app.extensions.get("scorekeeper_pdf_jobs")
+        if registry is None:
+            registry = JobRegistry(
+                Path(app.instance_path) / "pdf-jobs",
+                ttl=float(app.config["PDF_JOB_SECONDS"]),
+                max_waiting=int(app.config["PDF_MAX_JOBS"]),
+            )
+            app.extensions["scorekeeper_pdf_jobs"] = registry
+    return registry
+
+
+def _filters() -> tuple[HistoryForm, HistoryFilters | None]:
+    form = HistoryForm(request.args)
+    if not form.validate():
+        return form, None
+    return form, HistoryFilters.from_form(form)
+
+
+def _page_number() -> int:
+    raw = request.args.get("page", "1")
+    if not (raw.isascii() and raw.isdigit() and 0 < len(raw) < 7 and int(raw) >= 1):
+        abort(400, f"{raw[:20]!r} is not a page number; pages are counted from 1.")
+    return int(raw)
+
+
+@bp.get("/history")
+def index() -> tuple[str, int]:
+    """List the games, newest first, filtered by player, game, dates and whether finished."""
+    form, filters = _filters()
+    page = _page_number()
+    roster = db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars()
+    context: dict[str, Any] = {"form": form, "roster": list(roster), "filters": filters}
+    if filters is None:
+        return render_template("history/index.html", **context, games=[], total=0), 400
+    size = int(current_app.config["HISTORY_PAGE_SIZE"])
+    query = filters.query()
+    total = db.session.execute(select(func.count()).select_from(query.subquery())).scalar_one()
+    pages = max(1, math.ceil(total / size))
+    page = min(page, pages)  # past the end: show the last page
+    rows = db.session.execute(query.limit(size).offset((page - 1) * size)).scalars().all()
+    games: list[GameView | bundle.Unscorable] = []
+    for row in rows:
+        try:
+            games.append(game_snapshot(operations.load(row.id)))
+        except rules.RuleError as error:
+            games.append(bundle.Unscorable(row.id, str(error)))
+    return render_template(
+        "history/index.html",
+        **context,
+        games=games,
+        total=total,
+        page=page,
+        pages=pages,
+        args=filters.args(),
+    ), 200
+
+
+@bp.get("/history.pdf")
+def history_pdf() -> BaseResponse:
+    """Print the filtered history (summary, then every sheet) in the background.
+
+    Answers at once with the job's page, which shows the progress and then the
+    download link; asking again for the same games finds the same job.
+    """
+    form, filters = _filters()
+    if filters is None:
+        messages = [e for errors in form.errors.values() for e in errors]
+        abort(400, "The history cannot be printed: " + " ".join(messages))
+    try:
+        paper = sheet.paper_size(request.args.get("paper"))
+    except sheet.BadPaper as error:
+        abort(400, f"{error}.")
+    found = db.session.execute(
+        filters.query().with_only_columns(models.Game.id, models.Game.version)
+    ).all()
+    limit = int(current_app.config["PDF_HISTORY_MAX_GAMES"])
+    if len(found) > limit:
+        abort(
+            400,
+            f"That is {len(found)} games; one PDF prints at most {limit}. "
+            "Narrow the dates, the player or the game, and print it in parts.",
+        )
+    game_ids = [game_id for game_id, _ in found]
+    words = filters.words()
+    title = "Score history"
+    # The same games in the same state on the same paper: the same PDF (a second click,
+    # or another phone, finds the job already printing).
+    state = tuple((game_id, version) for game_id, version in found)
+    key = ("history", tuple(sorted(filters.args().items())), paper, state)
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    workers = bundle.worker_count(app.config["PDF_WORKERS"])
+
+    def work(progress: bundle.Progress) -> bytes:
+        with app.app_context():
+            return bundle.history_pdf(
+                game_ids,
+                paper=paper,
+                title=title,
+                filters=words,
+                static_folder=app.static_folder or "static",
+                workers=workers,
+                progress=progress,
+            )
+
+    try:
+        job = jobs().start(key, title, "score-history.pdf", work)
+    except Busy as error:
+        abort(503, f"The printer is busy: {error}.")
+    return redirect(url_for("history.job", job_id=job.id, **filters.args()), 303)
+
+
+def _job(job_id: str) -> Job:
+    job = jobs().get(job_id)
+    if job is None:
+        abort(
+            404,
+            "This printed history is no longer kept (they are kept for a while after "
+            "printing). Print it again from the history page.",
+        )
+    return job
+
+
+@bp.get("/history/jobs/<job_id>")
+def job(job_id: str) -> str:
+    """Show how far the printing has got; refresh until the download is ready."""
+    found = _job(job_id)
+    refresh = None if found.over else 2
+    return render_template("history/job.html", job=found, refresh=refresh, args=_passed_filters())
+
+
+@bp.get("/history/jobs/<job_id>.json")
+def job_status(job_id: str) -> Response:
+    """Say how far the printing has got, for scripts."""
+    found = _job(job_id)
+    return jsonify(
+        state=found.state,
+        done=found.done,
+        total=found.total,
+        percent=found.percent,
+        stage=found.stage,
+        pages=found.pages,
+        error=found.error,
+        download=url_for("history.download", job_id=found.id) if found.ready else None,
+    )
+
+
+@bp.get("/history/jobs/<job_id>/score-history.pdf")
+def download(job_id: str) -> BaseResponse:
+    """Download a printed history."""
+    found = _job(job_id)
+    path = jobs().path(found.id)
+    if not found.ready or not path.is_file():
+        return redirect(url_for("history.job", job_id=found.id), 303)
+    return pdf_response(path.read_bytes(), found.filename, attachment=True)
+
+
+def _passed_filters() -> dict[str, str]:
+    """The filters the job page was reached with, to link back to the same history."""
+    _, filters = _filters()
+    return filters.args() if filters is not None else {}

@@ -1,0 +1,56 @@
+"""``scorekeeper pdf GAME_ID -o FILE``: print one game's score sheet from the command line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.command("pdf")
+@click.argument("game_id", type=int)
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Where to write the PDF ('-' for standard output).  [default: game-GAME_ID.pdf]",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["letter", "a4"], case_sensitive=False),
+    default=None,
+    help="Paper size.  [default: the PDF_PAPER setting, else letter]",
+)
+def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
+    """Print the score sheet of game GAME_ID as a PDF."""
+    from flask.cli import ScriptInfo
+
+    from .. import create_app
+    from ..operations import NotFound
+    from . import sheet
+
+    # Under Flask's test runner (or `flask`), use the app it names; else the configured one.
+    info = click.get_current_context().find_object(ScriptInfo)
+    app = info.load_app() if info is not None else create_app()
+    target = output or f"game-{game_id}.pdf"
+    with app.app_context():
+        try:
+            printed = sheet.game_sheet(game_id, paper=sheet.paper_size(paper))
+        except NotFound:
+            click.echo(f"There is no game number {game_id}.", err=True)
+            sys.exit(2)
+        except sheet.BadPaper as error:
+            click.echo(f"{error}.", err=True)
+            sys.exit(2)
+    if target == "-":
+        click.get_binary_stream("stdout").write(printed.pdf)
+        return
+    try:
+        Path(target).write_bytes(printed.pdf)
+    except OSError as error:
+        click.echo(f"Cannot write {target}: {error.strerror}.", err=True)
+        sys.exit(2)
+    pages = "1 page" if printed.pages == 1 else f"{printed.pages} pages"
+    click.echo(f"Wrote {target}: game {game_id}, {pages}.")

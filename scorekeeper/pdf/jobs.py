@@ -1,0 +1,186 @@
+"""Long printing runs in the background, one at a time, with progress a page can poll.
+
+A history of a hundred games takes half a minute to lay out, longer than a web
+request should be held. So the view starts a job and answers at once; the job runs
+on a thread of this process (its layout goes to worker processes), writes the
+PDF into the instance folder, and pages poll its state. The registry lives in the
+web process's memory: one waitress process serves the app, so every request sees
+it. Finished files are kept ``ttl`` seconds, then dropped with their jobs.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import secrets
+import threading
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .bundle import Progress
+
+log = logging.getLogger(__name__)
+
+QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+
+#: The work of a job: given a progress callback, return the finished PDF.
+Work = Callable[[Progress], bytes]
+
+
+class Busy(Exception):
+    """Too many printing jobs are waiting already."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a page shows about a job: plain values, a copy taken under the registry's lock."""
+
+    id: str
+    key: Hashable
+    title: str
+    filename: str
+    state: str = QUEUED
+    done: int = 0
+    total: int = 0
+    stage: str = "Waiting to start"
+    created: float = 0.0
+    finished: float | None = None
+    pages: int | None = None
+    size: int | None = None
+    error: str | None = None
+    ahead: int = 0
+
+    @property
+    def percent(self) -> int:
+        if self.state == DONE:
+            return 100
+        return int(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def ready(self) -> bool:
+        return self.state == DONE
+
+    @property
+    def over(self) -> bool:
+        return self.state in (DONE, FAILED)
+
+
+class JobRegistry:
+    """The printing jobs of one app: start, look up, run one at a time, expire."""
+
+    def __init__(self, folder: Path, *, ttl: float = 3600, max_waiting: int = 4) -> None:
+        self.folder = folder
+        self.ttl = ttl
+        self.max_waiting = max_waiting
+        self._lock = threading.Lock()
+        self._jobs: dict[str, Job] = {}
+        self._queue: queue.SimpleQueue[tuple[str, Work]] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._sweep_old_files()
+
+    def path(self, job_id: str) -> Path:
+        return self.folder / f"{job_id}.pdf"
+
+    def start(self, key: Hashable, title: str, filename: str, work: Work) -> Job:
+        """Start a job, or return the one already printing (or printed) the same thing."""
+        with self._lock:
+            self._expire()
+            for job in self._jobs.values():
+                if job.key == key and job.state != FAILED:
+                    return self._view(job)
+            waiting = sum(1 for j in self._jobs.values() if not j.over)
+            if waiting >= self.max_waiting:
+                raise Busy(f"{waiting} histories are being printed already; try again in a minute")
+            job = Job(
+                id=secrets.token_urlsafe(16),
+                key=key,
+                title=title,
+                filename=filename,
+                created=time.time(),
+            )
+            self._jobs[job.id] = job
+            self._queue.put((job.id, work))
+            if self._thread is None or not self._thread.is_alive():
+                # A daemon thread: stopping the server does not wait for a history to finish
+                # (its half-written file is swept away later).
+                self._thread = threading.Thread(target=self._serve, name="pdf-jobs", daemon=True)
+                self._thread.start()
+            return self._view(job)
+
+    def get(self, job_id: str) -> Job | None:
+        with self._lock:
+            self._expire()
+            job = self._jobs.get(job_id)
+            return None if job is None else self._view(job)
+
+    # --- inside -------------------------------------------------------------------------
+
+    def _view(self, job: Job) -> Job:
+        if job.state != QUEUED:
+            return job
+        ahead = sum(1 for j in self._jobs.values() if not j.over and j.created < job.created)
+        return replace(job, ahead=ahead)
+
+    def _update(self, job_id: str, **changes: object) -> None:
+        with self._lock:
+            job = self._jobs.get(job_id)
+            if job is not None:
+                self._jobs[job_id] = replace(job, **changes)  # type: ignore[arg-type]
+
+    def _serve(self) -> None:
+        """Run the jobs one after another: each one already uses every core."""
+        while True:
+            job_id, work = self._queue.get()
+            self._run(job_id, work)
+
+    def _run(self, job_id: str, work: Work) -> None:
+        self._update(job_id, state=RUNNING, stage="Starting")
+
+        def progress(done: int, total: int, stage: str) -> None:
+            self._update(job_id, done=done, total=total, stage=stage)
+
+        try:
+            pdf = work(progress)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            target = self.path(job_id)
+            partial = target.with_suffix(".part")
+            partial.write_bytes(pdf)
+            partial.replace(target)
+            from pypdf import PdfReader
+
+            pages = len(PdfReader(target).pages)
+        except Exception:
+            log.exception("printing job %s failed", job_id)
+            self._update(
+                job_id,
+                state=FAILED,
+                finished=time.time(),
+                stage="Failed",
+                error="Something went wrong while printing; nothing was lost. Try again.",
+            )
+            return
+        self._update(
+            job_id, state=DONE, finished=time.time(), stage="Ready", pages=pages, size=len(pdf)
+        )
+
+    def _expire(self) -> None:
+        """Forget finished jobs older than the time they are kept, and delete their files."""
+        now = time.time()
+        for job_id, job in list(self._jobs.items()):
+            if job.finished is not None and now - job.finished > self.ttl:
+                del self._jobs[job_id]
+                self.path(job_id).unlink(missing_ok=True)
+
+    def _sweep_old_files(self) -> None:
+        """Delete PDFs an earlier run of the app left behind once they are past keeping."""
+        if not self.folder.is_dir():
+            return
+        now = time.time()
+        for path in [*self.folder.glob("*.pdf"), *self.folder.glob("*.part")]:
+            try:
+                if now - path.stat().st_mtime > self.ttl:
+                    path.unlink()
+            except OSError:
+                continue  # another process got there first

@@ -1,0 +1,260 @@
+"""The score history page, and the history printed as one PDF in the background."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import update
+
+from scorekeeper import models, rules
+from scorekeeper.extensions import db
+
+from .games import eventful_game, ink_on_page, pdf_pages, play_out, result_of, score_words, store
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+@pytest.fixture(autouse=True)
+def settings(app: Any) -> None:
+    # Two worker processes lay out a history, as on the two-core machine it runs on;
+    # two games a page, so three games make two pages.
+    app.config.update(PDF_WORKERS=2, HISTORY_PAGE_SIZE=2)
+
+
+def played_on(app: Any, game_id: int, day: str) -> None:
+    """Move a game's start to another day (games are dated when they are stored)."""
+    with app.app_context():
+        db.session.execute(
+            update(models.Game)
+            .where(models.Game.id == game_id)
+            .values(created_at=datetime.fromisoformat(day + " 20:00"))
+        )
+        db.session.commit()
+
+
+@pytest.fixture
+def three_games(app: Any) -> dict[str, int]:
+    """A finished game (March), a finished partnership game (April), an unfinished Pedro (May)."""
+    game, hands = eventful_game()
+    eventful = store(app, game, hands)
+    teams = {"Us": ["Ann", "Cy"], "Them": ["Bob", "Dee"]}
+    game, hands = play_out("auction-pitch", PLAYERS, teams=teams, stake="1")
+    partners = store(app, game, hands)
+    game, hands = play_out("pedro", ["Cy", "Dee", "Eve"])
+    unfinished = store(app, game, hands[:2])
+    played_on(app, eventful, "2026-03-14")
+    played_on(app, partners, "2026-04-02")
+    played_on(app, unfinished, "2026-05-09")
+    return {"eventful": eventful, "partners": partners, "unfinished": unfinished}
+
+
+def listed(client: Any, query: str = "") -> list[int]:
+    """The game numbers the history page lists, in order."""
+    response = client.get("/history" + query)
+    assert response.status_code == 200, response.get_data(as_text=True)[:800]
+    return [
+        int(n)
+        for n in re.findall(r'<span class="muted">#(\d+)</span>', response.get_data(as_text=True))
+    ]
+
+
+def test_the_history_lists_finished_and_unfinished_games_newest_first_a_page_at_a_time(
+    client: Any, three_games: dict[str, int]
+) -> None:
+    first = listed(client)
+    second = listed(client, "?page=2")
+    assert first + second == [
+        three_games["unfinished"],
+        three_games["partners"],
+        three_games["eventful"],
+    ]
+    page = client.get("/history").get_data(as_text=True)
+    assert "Page 1 of 2" in page and "playing, after 2 hands" in page
+    assert 'rel="next" href="/history?page=2"' in page
+    assert listed(client, "?page=9") == second  # past the end: the last page
+
+
+def test_the_history_filters_by_player_game_dates_and_whether_finished(
+    client: Any, three_games: dict[str, int]
+) -> None:
+    assert listed(client, "?player=Eve") == [three_games["unfinished"]]
+    assert listed(client, "?player=Bob") == [three_games["partners"], three_games["eventful"]]
+    assert listed(client, "?variant=pedro") == [three_games["unfinished"]]
+    assert listed(client, "?date_from=2026-04-01&date_to=2026-04-30") == [three_games["partners"]]
+    assert listed(client, "?date_to=2026-03-14") == [three_games["eventful"]]
+    assert listed(client, "?status=playing") == [three_games["unfinished"]]
+    assert listed(client, "?player=Ann&status=finished") == [
+        three_games["partners"],
+        three_games["eventful"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("?date_from=14/03/2026", "write the date as YYYY-MM-DD"),
+        ("?date_from=2026-05-01&date_to=2026-04-01", "The end date comes before the start date."),
+        ("?variant=poker", "is not a game we keep score of"),
+        ("?player=Nobody+Here", "Nobody called &#39;Nobody Here&#39; has played here."),
+        ("?status=lost", "Choose one of"),
+        ("?page=abc", "is not a page number"),
+        ("?page=0", "is not a page number"),
+    ],
+)
+def test_a_bad_filter_gets_a_clear_message(
+    client: Any, three_games: dict[str, int], query: str, message: str
+) -> None:
+    response = client.get("/history" + query)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    if "page=" not in query:  # the PDF prints every page: it has no page number to check
+        response = client.get("/history.pdf" + query)
+        assert response.status_code == 400
+        assert message in response.get_data(as_text=True)
+
+
+def finish(client: Any, job_url: str, timeout: float = 180) -> dict[str, Any]:
+    """Poll a printing job's status until it is over, as the page does."""
+    deadline = time.monotonic() + timeout
+    while True:
+        status: dict[str, Any] = client.get(job_url + ".json").get_json()
+        if status["state"] in ("done", "failed") or time.monotonic() > deadline:
+            return status
+        time.sleep(0.1)
+
+
+def test_the_history_pdf_is_a_summary_then_every_sheet_numbered_as_one_document(
+    app: Any, client: Any, three_games: dict[str, int], tmp_path: Path
+) -> None:
+    response = client.get("/history.pdf")
+    assert response.status_code == 303
+    job_url = response.headers["Location"].split("?")[0]
+    status = finish(client, job_url)
+    assert status["state"] == "done", status
+    download = client.get(status["download"])
+    assert download.status_code == 200 and download.mimetype == "application/pdf"
+    assert "attachment" in download.headers["Content-Disposition"]
+    pages = pdf_pages(download.data)
+
+    assert len(pages) == status["pages"]
+    for number, text in enumerate(pages, start=1):  # numbered once, as one document
+        assert len(re.findall(r"page \d+ of \d+", text)) == 1, text[-200:]
+        assert f"page {number} of {len(pages)}" in text
+    summary = pages[0]
+    assert summary.startswith("Score history")
+    assert "3 games: 2 finished, 1 not finished" in summary
+    for game_id in three_games.values():
+        result = result_of(app, game_id)
+        line = " ".join(summary.split())
+        assert f"#{game_id}" in line
+        for side in result.sides:
+            assert f"{side} {score_words(result.scores[side])}" in line
+        if result.settlement is not None:
+            assert result.winner is not None
+            for p in result.settlement.payments:
+                assert f"{p.payer} → {p.payee} {p.units}" in line
+                if p.amount is not None:
+                    assert f"({p.amount:.2f})" in line
+        # The summary names the page the game's sheet starts on, and the sheet is there.
+        row = re.search(rf"#{game_id} (.*?)(?=\n\d{{4}}-\d\d-\d\d |\nWho is up|\Z)", summary, re.S)
+        assert row is not None
+        start = int(row.group(1).split()[-1])  # the last cell of the row: its page
+        assert f"game {game_id}" in pages[start - 1].split("\n")[0]
+    newest_first = [three_games[k] for k in ("unfinished", "partners", "eventful")]
+    assert [int(n) for n in re.findall(r"#(\d+)", summary)] == newest_first
+    # The page numbers are stamped over the pages, and the pages still show under them.
+    (tmp_path / "history.pdf").write_bytes(download.data)
+    for number in (1, len(pages)):
+        # A page painted out under its stamp keeps only its footer: about 0.1 % ink.
+        assert ink_on_page(tmp_path / "history.pdf", number, dpi=50)[1] > 0.004
+
+
+def test_the_same_history_asked_for_twice_is_printed_once(
+    client: Any, three_games: dict[str, int]
+) -> None:
+    first = client.get("/history.pdf?player=Eve").headers["Location"].split("?")[0]
+    second = client.get("/history.pdf?player=Eve").headers["Location"].split("?")[0]
+    assert first == second
+    assert finish(client, first)["state"] == "done"
+    pages = pdf_pages(client.get(finish(client, first)["download"]).data)
+    assert "games with Eve" in pages[0] and "1 game:" in pages[0]
+
+
+def test_the_printing_page_shows_progress_and_asks_again_until_the_pdf_is_ready(
+    app: Any, client: Any
+) -> None:
+    from scorekeeper.history.views import jobs
+    from scorekeeper.pdf.render import write_pdf
+
+    go_on = threading.Event()
+    pdf = write_pdf("<p>A history</p>", app.static_folder).pdf
+
+    def work(progress: Any) -> bytes:
+        progress(3, 10, "Laid out 3 of 8 score sheets")
+        assert go_on.wait(60)
+        return pdf
+
+    with app.app_context():
+        job = jobs().start(("test",), "Score history", "score-history.pdf", work)
+    deadline = time.monotonic() + 30
+    while "30%" not in (page := client.get(f"/history/jobs/{job.id}").get_data(as_text=True)):
+        assert time.monotonic() < deadline, page
+        time.sleep(0.05)
+    assert '<progress max="100" value="30"' in page
+    assert "Laid out 3 of 8 score sheets" in page
+    assert '<meta http-equiv="refresh" content="2">' in page  # no JavaScript needed
+    assert f'href="/history/jobs/{job.id}">Check again</a>' in page
+    assert client.get(f"/history/jobs/{job.id}/score-history.pdf").status_code == 303
+
+    go_on.set()
+    assert finish(client, f"/history/jobs/{job.id}")["state"] == "done"
+    page = client.get(f"/history/jobs/{job.id}").get_data(as_text=True)
+    assert "http-equiv" not in page
+    assert f'href="/history/jobs/{job.id}/score-history.pdf"' in page
+    assert client.get(f"/history/jobs/{job.id}/score-history.pdf").data == pdf
+
+
+def test_an_unknown_printing_job_gets_a_clear_message(client: Any) -> None:
+    for url in (
+        "/history/jobs/nope",
+        "/history/jobs/nope.json",
+        "/history/jobs/nope/score-history.pdf",
+    ):
+        response = client.get(url)
+        assert response.status_code == 404
+        assert "no longer kept" in response.get_data(as_text=True)
+
+
+def test_a_history_too_long_for_one_pdf_asks_for_narrower_filters(
+    app: Any, client: Any, three_games: dict[str, int]
+) -> None:
+    app.config["PDF_HISTORY_MAX_GAMES"] = 2
+    response = client.get("/history.pdf")
+    assert response.status_code == 400
+    assert "That is 3 games; one PDF prints at most 2." in response.get_data(as_text=True)
+    narrower = client.get("/history.pdf?variant=pedro")
+    assert narrower.status_code == 303
+    assert finish(client, narrower.headers["Location"].split("?")[0])["state"] == "done"
+
+
+def test_the_navigation_links_to_the_history(client: Any) -> None:
+    assert 'href="/history">History</a>' in client.get("/").get_data(as_text=True)
+
+
+def test_a_game_that_no_longer_replays_is_listed_with_the_engines_message(
+    app: Any, client: Any
+) -> None:
+    game, hands = eventful_game()
+    game_id = store(app, game, hands)
+    with app.app_context():  # a stored hand that breaks the rules (as a bad edit by hand would)
+        db.session.execute(update(models.Hand).where(models.Hand.number == 1).values(bid=9))
+        db.session.commit()
+    page = client.get("/history").get_data(as_text=True)
+    assert f"game {game_id}" in page and "This game cannot be scored: hand 1" in page
+    assert rules  # the engine's message is shown as it says it
