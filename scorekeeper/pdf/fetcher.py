@@ -18,20 +18,13 @@ from urllib.request import url2pathname
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-#: The origin printed documents are rendered at. ``.invalid`` never resolves (RFC 2606),
-#: so even a fetcher that let it through could not reach the network with it.
-ORIGIN = "https://scorekeeper.invalid"
-STATIC_PREFIX = ORIGIN + "/static/"
-BASE_URL = ORIGIN + "/"
+from .urls import BASE_URL, ORIGIN, STATIC_PREFIX, static_url
+
+__all__ = ["BASE_URL", "ORIGIN", "STATIC_PREFIX", "RefusedURL", "StaticFilesOnly", "static_url"]
 
 
 class RefusedURL(ValueError):
     """A printed document asked for something that is not one of the app's static files."""
-
-
-def static_url(filename: str) -> str:
-    """Name a static file the way a printed document links to it."""
-    return STATIC_PREFIX + filename.lstrip("/")
 
 
 class StaticFilesOnly(URLFetcher):

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .fetcher import BASE_URL, StaticFilesOnly, static_url
+# WeasyPrint (and so the fetcher, which subclasses its URLFetcher) is imported only
+# when something is printed: it takes over a second, and most requests print nothing.
+from .urls import BASE_URL, static_url
 
 if TYPE_CHECKING:
     from weasyprint import CSS
@@ -47,6 +49,8 @@ def print_stylesheet(static_folder: str | Path) -> CSS:
 def _parsed_stylesheet(static_folder: str, _mtime_ns: int) -> CSS:
     from weasyprint import CSS
 
+    from .fetcher import StaticFilesOnly
+
     return CSS(url=static_url(PRINT_CSS), url_fetcher=StaticFilesOnly(static_folder))
 
 
@@ -56,7 +60,9 @@ def write_pdf(html: str, static_folder: str | Path) -> Printed:
     The stylesheet is given as a user stylesheet, so a document's own ``<style>``
     (the paper size) overrides it.
     """
-    from weasyprint import HTML  # imported late: it takes a while, and the CLI often needs none
+    from weasyprint import HTML
+
+    from .fetcher import StaticFilesOnly
 
     document = HTML(
         string=html, base_url=BASE_URL, url_fetcher=StaticFilesOnly(static_folder)

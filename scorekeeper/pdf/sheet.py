@@ -10,7 +10,7 @@ from flask import current_app
 
 from .. import operations
 from ..games.snapshot import GameView, game_snapshot
-from .fetcher import static_url
+from .urls import static_url
 from .render import Printed, write_pdf
 
 #: Paper sizes a document can be printed on; the first is the default.
