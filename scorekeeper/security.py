@@ -7,7 +7,9 @@ few lines are all we need.
 
 from __future__ import annotations
 
-from flask import Flask
+from collections.abc import Iterable
+
+from flask import Flask, abort, request
 from werkzeug.wrappers.response import Response
 
 CSP = "; ".join(
@@ -35,7 +37,25 @@ HEADERS = {
 }
 
 
+def _has_nul(values: Iterable[tuple[str, str]]) -> bool:
+    return any("\x00" in key or "\x00" in value for key, value in values)
+
+
 def init_app(app: Flask) -> None:
+    @app.before_request
+    def refuse_nul_characters() -> None:
+        """Refuse a NUL character anywhere in a form or query: no database text can hold one."""
+        if _has_nul(request.args.items(multi=True)) or (
+            request.method == "POST"
+            and request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data")
+            and _has_nul(request.form.items(multi=True))
+        ):
+            abort(
+                400,
+                "The form contained a NUL character, which nothing here can hold. "
+                "Nothing was saved.",
+            )
+
     @app.after_request
     def add_security_headers(response: Response) -> Response:
         for name, value in HEADERS.items():

@@ -27,6 +27,7 @@ MESSAGES: Mapping[str, str] = {
     "name-surrogate": "{name} contains a lone surrogate, which is not a character",
     "duplicate-player": "{name} is seated twice; names must be unique",
     "note-too-long": "the note is {length} characters long; at most {max} are allowed",
+    "note-control": "the note contains a control character (only line breaks and tabs may be used)",
     "bad-stake": '{actual} is not a stake; write a decimal such as "0.25"',
     "passed-false": '"passed": false is not allowed; leave the key out for a played hand',
     "passed-extra": 'a passed-out hand has only "passed" (and a note), not "{key}"',

@@ -77,8 +77,11 @@ def check_name(name: str, field_name: str) -> None:
 
 
 def check_note(note: str, hand: int | None = None) -> None:
+    """Check a note: at most 500 characters, no control characters but line breaks and tabs."""
     if len(note) > NOTE_MAX:
         raise RuleError("note-too-long", hand=hand, field="note", length=len(note), max=NOTE_MAX)
+    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\n\r\t" for ch in note):
+        raise RuleError("note-control", hand=hand, field="note")
 
 
 @dataclass(frozen=True)

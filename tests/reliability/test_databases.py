@@ -1,4 +1,4 @@
-"""The app's database: real migrations, WAL and foreign keys on SQLite, and PostgreSQL when given."""
+"""The database: real migrations, WAL and foreign keys on SQLite, and PostgreSQL when given."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys_on(app: Any) -> None:
 def test_a_hand_that_breaks_a_rule_writes_nothing(app: Any) -> None:
     with app.app_context():
         game_id = _new_game()
-        bad = rules.Hand(pitcher="Bob", bid=9, points={"high": "Bob", "low": "Bob",
-                                                        "jack": None, "game": "Bob"})
+        bad = rules.Hand(
+            pitcher="Bob", bid=9, points={"high": "Bob", "low": "Bob", "jack": None, "game": "Bob"}
+        )
         before = db.session.execute(select(models.Game.version)).scalar_one()
         try:
             operations.record_hand(game_id, bad, version=before)
@@ -50,8 +51,9 @@ def test_a_hand_that_breaks_a_rule_writes_nothing(app: Any) -> None:
 def test_deleting_a_game_deletes_its_seats_and_hands_but_keeps_the_players(app: Any) -> None:
     with app.app_context():
         game_id = _new_game()
-        hand = rules.Hand(pitcher="Bob", bid=2, points={"high": "Bob", "low": "Ann",
-                                                         "jack": None, "game": "Bob"})
+        hand = rules.Hand(
+            pitcher="Bob", bid=2, points={"high": "Bob", "low": "Ann", "jack": None, "game": "Bob"}
+        )
         operations.record_hand(game_id, hand, version=None)
         operations.delete_game(game_id)
         counts = {
@@ -59,3 +61,40 @@ def test_deleting_a_game_deletes_its_seats_and_hands_but_keeps_the_players(app: 
             for table in ("game", "seat", "hand", "player")
         }
     assert counts == {"game": 0, "seat": 0, "hand": 0, "player": 3}
+
+
+def test_a_nul_character_in_a_form_is_refused_before_any_database_sees_it(
+    app: Any, client: Any
+) -> None:
+    with app.app_context():
+        game_id = _new_game()
+    form = {
+        "version": "0",
+        "token": "a\x00b",
+        "save": "1",
+        "pitcher": "1",
+        "bid": "2",
+        "point_high": "1",
+        "point_low": "1",
+        "point_jack": "nobody",
+        "point_game": "0",
+    }
+    response = client.post(f"/games/{game_id}", data=form)
+    assert response.status_code == 400
+    assert "NUL character" in response.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.execute(select(func.count()).select_from(models.Hand)).scalar_one() == 0
+
+
+def test_a_note_with_a_control_character_is_refused_but_line_breaks_are_kept() -> None:
+    game = rules.Game.create("auction-pitch", ["Ann", "Bob"])
+    points = {"high": "Bob", "low": "Bob", "jack": None, "game": "Ann"}
+    kept = rules.score_game(game, [rules.Hand("Bob", 2, points, note="first line\nsecond")])
+    assert kept.hands[0].hand.note == "first line\nsecond"
+    try:
+        rules.score_game(game, [rules.Hand("Bob", 2, points, note="bell\x07")])
+    except rules.RuleError as error:
+        assert (error.code, error.hand, error.field) == ("note-control", 1, "note")
+        assert str(error).startswith("hand 1: the note contains a control character")
+    else:
+        raise AssertionError("a note with a control character was accepted")
