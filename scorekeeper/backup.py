@@ -89,7 +89,9 @@ def _parse_time(value: Any, place: str) -> datetime | None:
         return datetime.fromisoformat(value)
     except (TypeError, ValueError):
         raise RuleError(
-            "wrong-type", field=place, expected="a date and time (ISO 8601)",
+            "wrong-type",
+            field=place,
+            expected="a date and time (ISO 8601)",
             actual=rules.errors.quote(value),
         ) from None
 
@@ -101,18 +103,24 @@ def import_collection(text: str | bytes) -> int:
     except (ValueError, UnicodeDecodeError) as error:
         raise RuleError("invalid-json", field="collection", detail=str(error)) from None
     if not isinstance(data, dict) or data.get("format") != COLLECTION_FORMAT:
-        raise RuleError("bad-format", field="collection", expected=COLLECTION_FORMAT,
-                        actual=rules.errors.quote(data.get("format") if isinstance(data, dict) else data))
+        raise RuleError(
+            "bad-format",
+            field="collection",
+            expected=COLLECTION_FORMAT,
+            actual=rules.errors.quote(data.get("format") if isinstance(data, dict) else data),
+        )
     games = data.get("games")
     if not isinstance(games, list):
-        raise RuleError("wrong-type", field="collection.games", expected="a list",
-                        actual=type(games).__name__)
+        raise RuleError(
+            "wrong-type", field="collection.games", expected="a list", actual=type(games).__name__
+        )
     parsed = []
     for index, entry in enumerate(games, start=1):
         place = f"game {index}"
         if not isinstance(entry, dict):
-            raise RuleError("wrong-type", field=place, expected="an object",
-                            actual=type(entry).__name__)
+            raise RuleError(
+                "wrong-type", field=place, expected="an object", actual=type(entry).__name__
+            )
         for key in entry:
             if key not in _GAME_KEYS:
                 raise RuleError("unknown-key", field=place, key=key)

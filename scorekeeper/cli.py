@@ -22,7 +22,9 @@ def main() -> None:
 
 @main.command()
 @click.argument("file", type=click.File("rb"))
-@click.option("--json", "as_json", is_flag=True, help="Print the Output document of GAME-RECORD.md.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the Output document of GAME-RECORD.md."
+)
 def score(file: Any, as_json: bool) -> None:
     """Score the game record FILE ('-' reads standard input) and print the score sheet."""
     try:

@@ -43,8 +43,12 @@ def init_db() -> None:
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; 0.0.0.0 serves the phones on the local network.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 serves the phones on the local network.",
+)
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--threads", default=8, show_default=True, type=int)
 def serve(host: str, port: int, threads: int) -> None:
@@ -70,8 +74,13 @@ def serve(host: str, port: int, threads: int) -> None:
 
 
 @click.command("set-password")
-@click.option("--password", prompt=True, hide_input=True, confirmation_prompt=True,
-              help="The organiser password (asked for when not given).")
+@click.option(
+    "--password",
+    prompt=True,
+    hide_input=True,
+    confirmation_prompt=True,
+    help="The organiser password (asked for when not given).",
+)
 def set_password(password: str) -> None:
     """Require an organiser login for changes; only a hash is stored, in the instance folder."""
     from werkzeug.security import generate_password_hash

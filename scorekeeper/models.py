@@ -161,9 +161,7 @@ class PlayerGame(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(
         ForeignKey("game.id", ondelete="CASCADE", name="fk_player_game_game_id")
     )
-    player_id: Mapped[int] = mapped_column(
-        ForeignKey("player.id", name="fk_player_game_player_id")
-    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", name="fk_player_game_player_id"))
     # The game's start, copied here so a player's games list newest first from one index.
     played_at: Mapped[datetime]
     variant: Mapped[str] = mapped_column(String(32))

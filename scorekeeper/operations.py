@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import joinedload, selectinload
 
 from . import models, rules
 from .database import write_transaction
@@ -54,6 +54,7 @@ def engine_game(row: models.Game) -> rules.Game:
 
 def engine_hand(row: models.Hand, names: Sequence[str]) -> rules.Hand:
     """Build the engine's hand from a hand row, turning seat positions into names."""
+
     def name(seat: int | None) -> str | None:
         return None if seat is None else names[seat]
 
@@ -71,13 +72,19 @@ def engine_hand(row: models.Hand, names: Sequence[str]) -> rules.Hand:
 
 def _hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any]:
     """Turn an engine hand (already checked) into column values, names into seat positions."""
+
     def seat(name: str | None) -> int | None:
         return None if name is None else seat_of[name]
 
     if hand.passed:
         return {
-            "passed": True, "pitcher_seat": None, "bid": None, "points": None, "sale": None,
-            "high_bidder_seat": None, "note": hand.note,
+            "passed": True,
+            "pitcher_seat": None,
+            "bid": None,
+            "points": None,
+            "sale": None,
+            "high_bidder_seat": None,
+            "note": hand.note,
         }
     return {
         "passed": False,
@@ -107,15 +114,36 @@ class Loaded:
 def load(game_id: int, *, for_update: bool = False) -> Loaded:
     """Load a game and replay it; raise NotFound if there is no such game."""
     query = select(models.Game).where(models.Game.id == game_id)
-    if for_update:
-        query = query.with_for_update()
-    else:
-        # The seats and their players come in the same query: one round trip fewer a page.
-        # (Not when locking: PostgreSQL cannot lock the nullable side of an outer join.)
-        query = query.options(joinedload(models.Game.seats))
+    # Reading, the seats and their players come in the same query: one round trip fewer a
+    # page. Locking, they do not: PostgreSQL cannot lock the nullable side of an outer join.
+    query = query.with_for_update() if for_update else query.options(joinedload(models.Game.seats))
     row = db.session.execute(query).unique().scalar_one_or_none()
     if row is None:
         raise NotFound(f"there is no game {game_id}")
+    return _replay(row)
+
+
+def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
+    """Load and replay a list page's games in three queries, not two or three per game.
+
+    Maps each id to its game, or to the RuleError of a game that no longer replays;
+    an id with no game is left out. (For reading only: nothing is locked.)
+    """
+    rows = db.session.execute(
+        select(models.Game)
+        .where(models.Game.id.in_(list(game_ids)))
+        .options(selectinload(models.Game.seats), selectinload(models.Game.hands))
+    ).scalars()
+    found: dict[int, Loaded | rules.RuleError] = {}
+    for row in rows:
+        try:
+            found[row.id] = _replay(row)
+        except rules.RuleError as error:
+            found[row.id] = error
+    return found
+
+
+def _replay(row: models.Game) -> Loaded:
     game = engine_game(row)
     hands = tuple(engine_hand(h, game.players) for h in row.hands)
     return Loaded(row, game, hands, rules.score_game(game, hands))
@@ -191,6 +219,7 @@ def _write(action: Any) -> Any:
 
 def create_game(game: rules.Game) -> int:
     """Store a new game (already checked by ``rules.Game.create``) and return its id."""
+
     def action() -> int:
         row = _store_game(game)
         row.night_id = current_night_id()  # a new game joins the night being played
@@ -235,19 +264,51 @@ def _check_version(loaded: Loaded, version: int | None) -> None:
 
 
 def record_hand(
-    game_id: int, hand: rules.Hand, *, version: int | None, token: str | None = None
+    game_id: int,
+    hand: rules.Hand,
+    *,
+    version: int | None,
+    token: str | None = None,
+    seen: Loaded | None = None,
 ) -> rules.GameResult:
-    """Add a hand at the end of the game; a form sent twice (same token) records it once."""
+    """Add a hand at the end of the game; a form sent twice (same token) records it once.
+
+    ``seen`` is the game as the caller loaded it a moment before (the view, to build its
+    form): if the locked row still has that version, the stored hands are those, so they
+    are not read and replayed again. (Every change bumps the version.)
+    """
+    # Read before the write's first rollback expires the row.
+    seen_version = seen.row.version if seen is not None and seen.row.id == game_id else None
+
     def action() -> rules.GameResult:
-        loaded = load(game_id, for_update=True)
-        if token is not None and any(h.token == token for h in loaded.row.hands):
+        loaded = None
+        if seen is not None and seen_version is not None:
+            row = db.session.execute(
+                select(models.Game).where(models.Game.id == game_id).with_for_update()
+            ).scalar_one_or_none()
+            if row is not None and row.version == seen_version:
+                loaded = Loaded(row, seen.game, seen.hands, seen.result)
+        if loaded is None:
+            loaded = load(game_id, for_update=True)
+        if (
+            token is not None
+            and db.session.execute(
+                select(models.Hand.id).where(
+                    models.Hand.game_id == game_id, models.Hand.token == token
+                )
+            ).first()
+        ):
             return loaded.result  # the same form again: already recorded
         _check_version(loaded, version)
         result = rules.score_game(loaded.game, (*loaded.hands, hand))
         seat_of = {name: i for i, name in enumerate(loaded.names)}
-        loaded.row.hands.append(
+        # Added by its game id, not to row.hands: that would read every stored hand first.
+        db.session.add(
             models.Hand(
-                number=len(loaded.hands) + 1, token=token, **_hand_columns(hand, seat_of)
+                game_id=game_id,
+                number=len(loaded.hands) + 1,
+                token=token,
+                **_hand_columns(hand, seat_of),
             )
         )
         _cache_result(loaded.row, result)
@@ -261,6 +322,7 @@ def replace_hand(
     game_id: int, number: int, hand: rules.Hand, *, version: int | None
 ) -> rules.GameResult:
     """Correct hand ``number``; every later score, the winner and the settlement follow."""
+
     def action() -> rules.GameResult:
         loaded = load(game_id, for_update=True)
         _check_version(loaded, version)
@@ -282,6 +344,7 @@ def replace_hand(
 
 def undo_last_hand(game_id: int, *, version: int | None) -> rules.GameResult:
     """Remove the last hand recorded."""
+
     def action() -> rules.GameResult:
         loaded = load(game_id, for_update=True)
         _check_version(loaded, version)
@@ -300,6 +363,7 @@ def undo_last_hand(game_id: int, *, version: int | None) -> rules.GameResult:
 
 def delete_game(game_id: int, *, version: int | None = None) -> None:
     """Delete a game with its seats and hands (its players stay on the roster)."""
+
     def action() -> None:
         loaded = load(game_id, for_update=True)
         _check_version(loaded, version)

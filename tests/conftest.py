@@ -78,10 +78,16 @@ def _truncate_postgres(url: str) -> None:
 
     engine = create_engine(url)
     with engine.begin() as conn:
-        tables = conn.execute(
-            text("SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
-                 "AND tablename <> 'alembic_version'")
-        ).scalars().all()
+        tables = (
+            conn.execute(
+                text(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+                    "AND tablename <> 'alembic_version'"
+                )
+            )
+            .scalars()
+            .all()
+        )
         if tables:
             conn.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
     engine.dispose()
@@ -112,7 +118,9 @@ def app_config(database_url: str, tmp_path: Path) -> dict[str, Any]:
 
 
 @pytest.fixture
-def app(app_config: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+def app(
+    app_config: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Any]:
     from scorekeeper import create_app
     from scorekeeper.extensions import db
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response
 from wtforms import PasswordField, SubmitField
@@ -43,9 +52,7 @@ def login() -> str | Response | tuple[str, int]:
     key = request.remote_addr or "unknown"
     wait = limiter.blocked_for(key)
     if wait and request.method == "POST":
-        form.password.errors = [
-            f"Too many wrong passwords. Try again in {int(wait) + 1} seconds."
-        ]
+        form.password.errors = [f"Too many wrong passwords. Try again in {int(wait) + 1} seconds."]
         return render_template("auth/login.html", form=form), 429
     if form.validate_on_submit():
         if check_password(form.password.data or ""):

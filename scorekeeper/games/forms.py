@@ -67,6 +67,12 @@ class TapField(RadioField):
         # Blank is "not tapped": an optional field then holds "", never " " to int() later.
         super().process_formdata([str(v).strip() for v in valuelist])
 
+    @property
+    def options_required(self) -> bool:
+        """Whether each button carries ``required``: as WTForms' own options would, from the
+        validators the field has now (a passed-out hand swaps them for Optional)."""
+        return any(getattr(v, "field_flags", {}).get("required") for v in self.validators)
+
     def pre_validate(self, form: Any) -> None:
         allowed = {c.value if isinstance(c, SelectChoice) else c[0] for c in self.choices}
         if self.data not in (None, "") and self.data not in allowed:
@@ -83,8 +89,13 @@ def form_field_for(error_field: str | None) -> str | None:
         return None
     if error_field.startswith("points."):
         return point_field_name(error_field.split(".", 1)[1])
-    return {"pitcher": "pitcher", "bid": "bid", "sale": "sale", "high_bidder": "high_bidder",
-            "note": "note"}.get(error_field)
+    return {
+        "pitcher": "pitcher",
+        "bid": "bid",
+        "sale": "sale",
+        "high_bidder": "high_bidder",
+        "note": "note",
+    }.get(error_field)
 
 
 class HandFormBase(FlaskForm):
@@ -94,7 +105,10 @@ class HandFormBase(FlaskForm):
     token = HiddenField()
     note = StringField(
         "Note (optional)",
-        validators=[Optional(), Length(max=rules.NOTE_MAX, message="A note has at most %(max)d characters.")],
+        validators=[
+            Optional(),
+            Length(max=rules.NOTE_MAX, message="A note has at most %(max)d characters."),
+        ],
     )
     save = SubmitField("Save hand")
     passed_out = SubmitField("Everyone passed")
@@ -262,8 +276,18 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
         pass
 
     for i in range(max_seats):
-        setattr(Form, f"name_{i}", StringField(f"Seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]))
-        setattr(Form, f"team_{i}", StringField(f"Team of seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]))
+        setattr(
+            Form,
+            f"name_{i}",
+            StringField(f"Seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]),
+        )
+        setattr(
+            Form,
+            f"team_{i}",
+            StringField(
+                f"Team of seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]
+            ),
+        )
     if variant.smudge_bid is None:
         # No smudge bid, no smudge switch (RULES.md 5): the page shows no such field to post.
         Form.smudge = None

@@ -109,8 +109,16 @@ class GameView:
 
 #: What a paper sheet writes for each point it credits.
 POINT_MARKS = {
-    "high": "H", "low": "L", "jack": "J", "game": "G", "joker": "Jk", "six": "6",
-    "last_trick": "LT", "pedro": "P", "right_pedro": "RP", "left_pedro": "LP",
+    "high": "H",
+    "low": "L",
+    "jack": "J",
+    "game": "G",
+    "joker": "Jk",
+    "six": "6",
+    "last_trick": "LT",
+    "pedro": "P",
+    "right_pedro": "RP",
+    "left_pedro": "LP",
 }
 
 _SWITCH_WORDS = {
@@ -148,7 +156,7 @@ def _sale_side(game: rules.Game, hand: rules.HandResult) -> str | None:
     return None
 
 
-def game_snapshot(loaded: Loaded) -> GameView:
+def game_snapshot(loaded: Loaded, *, chart: bool = True) -> GameView:
     """Take the plain values a page or sheet shows from a loaded, replayed game."""
     game, result, row = loaded.game, loaded.result, loaded.row
     sides = game.sides
@@ -161,7 +169,8 @@ def game_snapshot(loaded: Loaded) -> GameView:
             setbacks=result.setbacks[side],
             in_hole=result.scores[side] < 0,
             is_winner=result.winner == side,
-            deals_next=next_dealer is not None and game.side_of(next_dealer) == side
+            deals_next=next_dealer is not None
+            and game.side_of(next_dealer) == side
             and game.teams is None,
         )
         for side in sides
@@ -187,9 +196,9 @@ def game_snapshot(loaded: Loaded) -> GameView:
             note=h.hand.note,
             points_by_side=tuple(
                 tuple(
-                    key for key in game.variant.point_keys
-                    if (taker := h.hand.points.get(key)) is not None
-                    and game.side_of(taker) == side
+                    key
+                    for key in game.variant.point_keys
+                    if (taker := h.hand.points.get(key)) is not None and game.side_of(taker) == side
                 )
                 for side in sides
             ),
@@ -229,17 +238,25 @@ def game_snapshot(loaded: Loaded) -> GameView:
         units=tuple(settlement.units.items()) if settlement else (),
         payments=tuple(
             PaymentView(p.payer, p.payee, p.units, p.amount) for p in settlement.payments
-        ) if settlement else (),
+        )
+        if settlement
+        else (),
         house_rules_changed=changed,
         created_at=row.created_at,
         finished_at=row.finished_at,
+        # A list of many games shows no charts: drawing one costs more than the rest.
         progression_svg=Markup(
             charts.progression_chart(
-                sides, [r.scores for r in rows], game.house_rules.target,
-                winner=result.winner, winning_hand=result.winning_hand,
+                sides,
+                [r.scores for r in rows],
+                game.house_rules.target,
+                winner=result.winner,
+                winning_hand=result.winning_hand,
                 chart_id=f"progress-{row.id}",
             )
-        ),
+        )
+        if chart
+        else Markup(),
         night_id=row.night_id,
         night_name=row.night.name if row.night is not None else None,
         night_place=row.night.place if row.night is not None else None,

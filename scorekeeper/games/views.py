@@ -49,22 +49,37 @@ def _version() -> int:
     """Read the game version the form was made from; every change must name one."""
     raw = request.form.get("version", "")
     if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
-        abort(400, "This form does not say which state of the game it was made from; "
-                   "reload the page and try again. Nothing was saved.")
+        abort(
+            400,
+            "This form does not say which state of the game it was made from; "
+            "reload the page and try again. Nothing was saved.",
+        )
     return int(raw)
 
 
 @bp.get("/")
 def index() -> str:
     """Show the games in progress and the latest finished ones."""
-    playing = db.session.execute(
-        select(models.Game).where(models.Game.finished.is_(False))
-        .order_by(models.Game.updated_at.desc()).limit(20)
-    ).scalars().all()
-    finished = db.session.execute(
-        select(models.Game).where(models.Game.finished.is_(True))
-        .order_by(models.Game.finished_at.desc()).limit(10)
-    ).scalars().all()
+    playing = (
+        db.session.execute(
+            select(models.Game)
+            .where(models.Game.finished.is_(False))
+            .order_by(models.Game.updated_at.desc())
+            .limit(20)
+        )
+        .scalars()
+        .all()
+    )
+    finished = (
+        db.session.execute(
+            select(models.Game)
+            .where(models.Game.finished.is_(True))
+            .order_by(models.Game.finished_at.desc())
+            .limit(10)
+        )
+        .scalars()
+        .all()
+    )
     return render_template(
         "games/index.html", playing=playing, finished=finished, variants=rules.VARIANTS
     )
@@ -83,7 +98,9 @@ def new_game(variant_key: str) -> ViewResult:
     if variant is None:
         abort(404, f"There is no variant called {variant_key!r}.")
     form = forms.new_game_form(variant, variant.max_seats)
-    roster = db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars().all()
+    roster = (
+        db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars().all()
+    )
     setup_error: str | None = None
     if form.validate_on_submit():
         try:
@@ -119,7 +136,9 @@ def _game_from_form(form: forms.NewGameForm, variant: rules.Variant) -> rules.Ga
         team = (team_field.data or "").strip()
         if not name:
             if i == dealer_row:
-                raise rules.RuleError("unknown-dealer", field="first_dealer", name=f"seat {i + 1} (empty)")
+                raise rules.RuleError(
+                    "unknown-dealer", field="first_dealer", name=f"seat {i + 1} (empty)"
+                )
             continue
         names.append(name)
         if i == dealer_row:
@@ -154,11 +173,13 @@ def show(game_id: int) -> ViewResult:
         if outcome is not None:
             return outcome
         loaded = _load(game_id)
-        status = 409 if form.form_errors and form.form_errors[-1].startswith("The score sheet changed") else 400
+        status = (
+            409
+            if form.form_errors and form.form_errors[-1].startswith("The score sheet changed")
+            else 400
+        )
     form.version.data = str(loaded.row.version)
-    return render_template(
-        "games/game.html", **_page_context(loaded), form=form
-    ), status
+    return render_template("games/game.html", **_page_context(loaded), form=form), status
 
 
 def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | None:
@@ -170,11 +191,15 @@ def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | None:
         return None
     if not form.validate_on_submit():
         return None
-    seller = loaded.game.left_of(loaded.result.next_dealer or "") if loaded.game.variant.sales else None
+    seller = (
+        loaded.game.left_of(loaded.result.next_dealer or "") if loaded.game.variant.sales else None
+    )
     hand = form.to_hand(seller)
+    # Read before the write: after its commit the row is expired, and reading it costs a query.
+    game_id = loaded.row.id
     try:
         result = operations.record_hand(
-            loaded.row.id, hand, version=_version(), token=form.token.data or None
+            game_id, hand, version=_version(), token=form.token.data or None, seen=loaded
         )
     except rules.RuleError as error:
         _attach_error(form, error)
@@ -184,7 +209,7 @@ def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | None:
         return None
     if result.hands:
         flash(describe_hand(result, result.hands[-1]), "hand")
-    return redirect(url_for("games.show", game_id=loaded.row.id) + "#standings")
+    return redirect(url_for("games.show", game_id=game_id) + "#standings")
 
 
 def _conflict_message(error: Conflict) -> str:
@@ -234,7 +259,10 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
         status = 400
     form.version.data = str(loaded.row.version)
     return render_template(
-        "games/edit_hand.html", **_page_context(loaded), form=form, number=number,
+        "games/edit_hand.html",
+        **_page_context(loaded),
+        form=form,
+        number=number,
         hand=loaded.result.hands[number - 1],
     ), status
 

@@ -22,7 +22,7 @@ from flask import (
 from sqlalchemy import func, select
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import models, operations, rules
+from .. import models, operations
 from ..extensions import db
 from ..games.snapshot import GameView, game_snapshot
 from ..pdf import bundle, sheet
@@ -102,12 +102,14 @@ def index() -> tuple[str, int]:
     pages = max(1, math.ceil(total / size))
     page = min(page, pages)  # past the end: show the last page
     rows = db.session.execute(query.limit(size).offset((page - 1) * size)).scalars().all()
+    loaded = operations.load_many([row.id for row in rows])
     games: list[GameView | bundle.Unscorable] = []
     for row in rows:
-        try:
-            games.append(game_snapshot(operations.load(row.id)))
-        except rules.RuleError as error:
-            games.append(bundle.Unscorable(row.id, str(error)))
+        found = loaded.get(row.id)
+        if isinstance(found, operations.Loaded):
+            games.append(game_snapshot(found, chart=False))
+        elif found is not None:
+            games.append(bundle.Unscorable(row.id, str(found)))
     return render_template(
         "history/index.html",
         **context,

@@ -10,8 +10,8 @@ from flask import current_app
 
 from .. import operations
 from ..games.snapshot import GameView, game_snapshot
-from .urls import static_url
 from .render import Printed, write_pdf
+from .urls import static_url
 
 #: Paper sizes a document can be printed on; the first is the default.
 PAPERS = ("letter", "a4")

@@ -164,8 +164,9 @@ def _score_hand(
     bid = hand.bid
     assert pitcher is not None and bid is not None  # checked above
     side_map = game.side_map
+    sides = game.sides
     pitching_side = side_map[pitcher]
-    taken = dict.fromkeys(game.sides, 0)
+    taken = dict.fromkeys(sides, 0)
     points = hand.points
     for point in variant.points:
         taker = points[point.key]
@@ -173,8 +174,9 @@ def _score_hand(
             taken[side_map[taker]] += point.value
     made = taken[pitching_side] >= bid
     events: list[Event] = []
-    sale_points = dict.fromkeys(game.sides, 0)
+    sale_points: dict[str, int] | None = None  # only a Sell-Out hand has sale points
     if hand.sale is not None:
+        sale_points = dict.fromkeys(sides, 0)
         events.append(Event(hand.sale.value))
         _check_sale(game, hand, seller or "", before)
         if hand.sale is Sale.SOLD:
@@ -194,8 +196,11 @@ def _score_hand(
         else:
             events.append(Event.SET_BACK)
             play[pitching_side] = -bid
-    delta = {side: sale_points[side] + play[side] for side in game.sides}
-    after = {side: before[side] + delta[side] for side in game.sides}
+    # ``play`` is this hand's own dict, so it can be the delta when there is no sale.
+    delta = (
+        play if sale_points is None else {side: sale_points[side] + play[side] for side in sides}
+    )
+    after = {side: before[side] + delta[side] for side in sides}
     smudged = (
         variant.smudge_bid is not None
         and game.house_rules.smudge is not Smudge.OFF
@@ -382,7 +387,7 @@ def _find_winner(
     game: Game,
     hand: Hand,
     before: Mapping[str, int],
-    sale_points: Mapping[str, int],
+    sale_points: Mapping[str, int] | None,
     play: Mapping[str, int],
     after: Mapping[str, int],
     made: bool,
@@ -405,7 +410,11 @@ def _find_winner(
     if made and after[pitching_side] >= target:
         return pitching_side, WinReason.BID_OUT
     if variant.win_rule is WinRule.COUNT_OUT:
-        running = {side: before[side] + sale_points[side] for side in game.sides}
+        running = (
+            dict(before)
+            if sale_points is None
+            else {side: before[side] + sale_points[side] for side in game.sides}
+        )
         running[pitching_side] += play[pitching_side]
         for point in variant.points:
             taker = hand.points[point.key]

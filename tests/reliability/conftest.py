@@ -22,8 +22,12 @@ class Served:
         conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
         try:
             body = urllib.parse.urlencode(form)
-            conn.request("POST", path, body=body,
-                         headers={"Content-Type": "application/x-www-form-urlencoded"})
+            conn.request(
+                "POST",
+                path,
+                body=body,
+                headers={"Content-Type": "application/x-www-form-urlencoded"},
+            )
             response = conn.getresponse()
             return response.status, response.getheader("Location") or "", response.read().decode()
         finally:

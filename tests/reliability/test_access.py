@@ -30,8 +30,11 @@ def game_id(app: Any) -> int:
         game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
         operations.record_hand(
             game_id,
-            rules.Hand(pitcher="Bob", bid=2, points={"high": "Bob", "low": "Bob",
-                                                      "jack": None, "game": "Ann"}),
+            rules.Hand(
+                pitcher="Bob",
+                bid=2,
+                points={"high": "Bob", "low": "Bob", "jack": None, "game": "Ann"},
+            ),
             version=0,
         )
         return game_id
@@ -75,8 +78,13 @@ def test_a_json_import_without_login_is_refused_with_403(client: Any) -> None:
 def test_the_board_the_game_page_and_the_export_stay_readable_without_login(
     client: Any, game_id: int
 ) -> None:
-    for path in ("/", f"/games/{game_id}", f"/games/{game_id}/board",
-                 f"/games/{game_id}.json", f"/games/{game_id}/version.json"):
+    for path in (
+        "/",
+        f"/games/{game_id}",
+        f"/games/{game_id}/board",
+        f"/games/{game_id}.json",
+        f"/games/{game_id}/version.json",
+    ):
         assert client.get(path).status_code == 200, path
 
 
@@ -84,8 +92,17 @@ def test_the_organiser_logs_in_and_can_then_record_a_hand(client: Any, game_id: 
     response = client.post("/login?next=/games/1", data={"password": PASSWORD})
     assert response.status_code == 302
     assert response.headers["Location"] == "/games/1"
-    form = {"version": "1", "token": "x", "save": "1", "pitcher": "0", "bid": "2",
-            "point_high": "0", "point_low": "0", "point_jack": "nobody", "point_game": "0"}
+    form = {
+        "version": "1",
+        "token": "x",
+        "save": "1",
+        "pitcher": "0",
+        "bid": "2",
+        "point_high": "0",
+        "point_low": "0",
+        "point_jack": "nobody",
+        "point_game": "0",
+    }
     assert client.post(f"/games/{game_id}", data=form).status_code == 302
     assert len(client.get(f"/games/{game_id}.json").get_json()["hands"]) == 2
 

@@ -14,17 +14,22 @@ from scorekeeper import create_app, operations, rules
 from scorekeeper.backup import backup_sqlite, export_collection, import_collection
 from scorekeeper.extensions import db
 
-HAND = rules.Hand(pitcher="Bob", bid=2, points={"high": "Bob", "low": "Ann", "jack": None,
-                                                 "game": "Cy"})
+HAND = rules.Hand(
+    pitcher="Bob", bid=2, points={"high": "Bob", "low": "Ann", "jack": None, "game": "Cy"}
+)
 
 
 def _play(app: Any, games: int, hands: int) -> list[int]:
     ids = []
     with app.app_context():
-        for g in range(games):
+        for _ in range(games):
             game_id = operations.create_game(
-                rules.Game.create("auction-pitch", ["Ann", "Bob", "Cy"],
-                                  house_rules={"target": 1000}, stake="0.25")
+                rules.Game.create(
+                    "auction-pitch",
+                    ["Ann", "Bob", "Cy"],
+                    house_rules={"target": 1000},
+                    stake="0.25",
+                )
             )
             for n in range(hands):
                 operations.record_hand(game_id, HAND, version=n)
@@ -51,8 +56,9 @@ def test_a_backup_taken_while_hands_are_written_is_consistent_and_restores(
     def writer() -> None:
         with app.app_context():
             game_id = operations.create_game(
-                rules.Game.create("auction-pitch", ["Ann", "Bob", "Cy"],
-                                  house_rules={"target": 1000})
+                rules.Game.create(
+                    "auction-pitch", ["Ann", "Bob", "Cy"], house_rules={"target": 1000}
+                )
             )
             version = 0
             while not stop.is_set() and version < 400:
@@ -76,8 +82,9 @@ def test_a_backup_taken_while_hands_are_written_is_consistent_and_restores(
     for target in backups:
         with sqlite3.connect(target) as conn:
             assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        restored = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{target}",
-                               "SECRET_KEY": "t", "TESTING": True})
+        restored = create_app(
+            {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{target}", "SECRET_KEY": "t", "TESTING": True}
+        )
         records = _records(restored)
         # Every game in the copy replays cleanly: no hand was half-written.
         assert len(records) == 4
@@ -89,8 +96,9 @@ def test_a_backup_taken_while_hands_are_written_is_consistent_and_restores(
     with app.app_context():
         final = tmp_path / "final.sqlite3"
         backup_sqlite(final)
-    final_app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{final}",
-                            "SECRET_KEY": "t", "TESTING": True})
+    final_app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{final}", "SECRET_KEY": "t", "TESTING": True}
+    )
     assert _records(final_app) == _records(app)
 
 
@@ -101,20 +109,36 @@ def test_export_all_then_import_all_moves_every_game_losing_nothing(
     _play(app, games=4, hands=3)
     with app.app_context():
         game_id = operations.create_game(
-            rules.Game.create("cinch", ["Ann", "Bob", "Cy", "Dee"],
-                              teams={"N": ["Ann", "Cy"], "E": ["Bob", "Dee"]}, stake="1.50")
+            rules.Game.create(
+                "cinch",
+                ["Ann", "Bob", "Cy", "Dee"],
+                teams={"N": ["Ann", "Cy"], "E": ["Bob", "Dee"]},
+                stake="1.50",
+            )
         )
         operations.record_hand(
             game_id,
-            rules.Hand(pitcher="Bob", bid=6, points={"high": "Bob", "low": "Ann", "jack": "Cy",
-                       "game": "Ann", "right_pedro": "Dee", "left_pedro": "Cy"}, note="Zoë's ♠"),
+            rules.Hand(
+                pitcher="Bob",
+                bid=6,
+                points={
+                    "high": "Bob",
+                    "low": "Ann",
+                    "jack": "Cy",
+                    "game": "Ann",
+                    "right_pedro": "Dee",
+                    "left_pedro": "Cy",
+                },
+                note="Zoë's ♠",
+            ),
             version=0,
         )
         exported = export_collection()
     target = tmp_path / "other.sqlite3"
     target.write_bytes(migrated_sqlite.read_bytes())
-    other = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{target}", "SECRET_KEY": "t",
-                        "TESTING": True})
+    other = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{target}", "SECRET_KEY": "t", "TESTING": True}
+    )
     with other.app_context():
         assert import_collection(json.dumps(exported)) == 5
         again = export_collection()
@@ -123,11 +147,17 @@ def test_export_all_then_import_all_moves_every_game_losing_nothing(
 
 
 def test_import_all_of_a_file_with_one_bad_game_adds_nothing(app: Any) -> None:
-    good = {"format": "pitch-scorekeeper/1", "variant": "auction-pitch",
-            "players": ["Ann", "Bob"], "hands": []}
+    good = {
+        "format": "pitch-scorekeeper/1",
+        "variant": "auction-pitch",
+        "players": ["Ann", "Bob"],
+        "hands": [],
+    }
     bad = dict(good, players=["Ann"])
-    document = {"format": "pitch-scorekeeper/collection-1",
-                "games": [{"record": good}, {"record": bad}]}
+    document = {
+        "format": "pitch-scorekeeper/collection-1",
+        "games": [{"record": good}, {"record": bad}],
+    }
     with app.app_context():
         with pytest.raises(rules.RuleError) as error:
             import_collection(json.dumps(document))

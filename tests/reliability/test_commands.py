@@ -8,7 +8,6 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,9 +16,18 @@ from scorekeeper import operations, rules
 SCRIPT = Path(sys.executable).parent / "scorekeeper"
 
 
-def _run(*args: str, env: dict[str, str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(SCRIPT), *args], capture_output=True, text=True, env=env,
-                          input=stdin, timeout=120, check=False)
+def _run(
+    *args: str, env: dict[str, str], stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        input=stdin,
+        timeout=120,
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -31,8 +39,13 @@ def instance(tmp_path: Path, migrated_sqlite: Path) -> dict[str, str]:
     database.write_bytes(migrated_sqlite.read_bytes())
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SECRET_KEY")}
     env["SCOREKEEPER_INSTANCE"] = str(folder)
-    record = (Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
-              / "game-record-example.json")
+    record = (
+        Path(__file__).resolve().parents[3]
+        / "shared"
+        / "spec"
+        / "examples"
+        / "game-record-example.json"
+    )
     from scorekeeper import create_app
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"})
@@ -44,7 +57,9 @@ def instance(tmp_path: Path, migrated_sqlite: Path) -> dict[str, str]:
     return env
 
 
-def test_backup_writes_a_consistent_copy_of_the_database(instance: dict[str, str], tmp_path: Path) -> None:
+def test_backup_writes_a_consistent_copy_of_the_database(
+    instance: dict[str, str], tmp_path: Path
+) -> None:
     target = tmp_path / "copies" / "tonight.sqlite3"
     result = _run("backup", str(target), env=instance)
     assert result.returncode == 0, result.stderr

@@ -10,8 +10,6 @@ from sqlalchemy import func, select
 from scorekeeper import models, operations, rules
 from scorekeeper.extensions import db
 
-
-
 ROUNDS = 6
 
 
@@ -31,18 +29,30 @@ def _version(app: Any, game_id: int) -> int:
 
 def _hand_numbers(app: Any, game_id: int) -> list[int]:
     with app.app_context():
-        numbers = db.session.execute(
-            select(models.Hand.number).where(models.Hand.game_id == game_id)
-            .order_by(models.Hand.number)
-        ).scalars().all()
+        numbers = (
+            db.session.execute(
+                select(models.Hand.number)
+                .where(models.Hand.game_id == game_id)
+                .order_by(models.Hand.number)
+            )
+            .scalars()
+            .all()
+        )
         db.session.remove()
         return list(numbers)
 
 
 def _form(version: int, token: str, pitcher: str = "1") -> dict[str, str]:
     return {
-        "version": str(version), "token": token, "save": "1", "pitcher": pitcher, "bid": "2",
-        "point_high": pitcher, "point_low": pitcher, "point_jack": "nobody", "point_game": "0",
+        "version": str(version),
+        "token": token,
+        "save": "1",
+        "pitcher": pitcher,
+        "bid": "2",
+        "point_high": pitcher,
+        "point_low": pitcher,
+        "point_jack": "nobody",
+        "point_game": "0",
     }
 
 
@@ -87,7 +97,7 @@ def test_a_double_tapped_save_records_the_hand_once(app: Any, served: Any) -> No
     for round_number in range(1, ROUNDS + 1):
         version = _version(app, game_id)
         form = _form(version, f"same-{round_number}")
-        results = _at_once(lambda: served.post(path, form), lambda: served.post(path, form))
+        results = _at_once(lambda f=form: served.post(path, f), lambda f=form: served.post(path, f))
         assert [r[0] for r in results] == [302, 302]
         assert _hand_numbers(app, game_id) == list(range(1, round_number + 1))
 
@@ -98,8 +108,10 @@ def test_undo_sent_twice_takes_back_only_one_hand(app: Any, served: Any) -> None
         assert served.post(f"/games/{game_id}", _form(_version(app, game_id), f"t{n}"))[0] == 302
     version = _version(app, game_id)
     form = {"version": str(version)}
-    _at_once(lambda: served.post(f"/games/{game_id}/undo", form),
-             lambda: served.post(f"/games/{game_id}/undo", form))
+    _at_once(
+        lambda: served.post(f"/games/{game_id}/undo", form),
+        lambda: served.post(f"/games/{game_id}/undo", form),
+    )
     assert _hand_numbers(app, game_id) == [1, 2]
 
 
@@ -112,7 +124,7 @@ def test_four_clients_recording_in_four_games_lose_and_double_nothing(
 
     def play(game_id: int) -> None:
         for n in range(hands_each):
-            status, _, body = served.post(
+            status, _, _body = served.post(
                 f"/games/{game_id}", _form(_version(app, game_id), f"g{game_id}-{n}")
             )
             if status != 302:

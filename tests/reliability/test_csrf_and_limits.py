@@ -23,8 +23,13 @@ def app_config(database_url: str) -> dict[str, Any]:
 def test_every_form_post_without_the_csrf_token_is_refused(app: Any, client: Any) -> None:
     with app.app_context():
         game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
-    for path in (f"/games/{game_id}", f"/games/{game_id}/undo", f"/games/{game_id}/delete",
-                 "/games/new/auction-pitch", "/games/import"):
+    for path in (
+        f"/games/{game_id}",
+        f"/games/{game_id}/undo",
+        f"/games/{game_id}/delete",
+        "/games/new/auction-pitch",
+        "/games/import",
+    ):
         response = client.post(path, data={"version": "1"})
         assert response.status_code == 400, path
         assert "expired or came from elsewhere" in response.get_data(as_text=True)

@@ -1,4 +1,4 @@
-"""Throw random form posts and random JSON at the app: never a 500, never a trace, nothing half-saved.
+"""Throw random form posts and JSON at the app: never a 500, a trace, or a half-save.
 
 Every rejected request must leave the database exactly as it was (every row of
 every table compared).
@@ -31,19 +31,69 @@ def report_request_count() -> Any:
     yield
     print(f"\nfuzzed requests sent: {COUNTER['requests']}")
 
+
 # Values a hand form field might receive: real choices, near misses and junk.
 field_values = st.one_of(
-    st.sampled_from(["0", "1", "2", "3", "4", "5", "7", "-1", "99", "nobody", "", " ", "1.5",
-                     "pitched", "sold", "kept", "abc", "0x1", "１", "null", "None"]),
+    st.sampled_from(
+        [
+            "0",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "7",
+            "-1",
+            "99",
+            "nobody",
+            "",
+            " ",
+            "1.5",
+            "pitched",
+            "sold",
+            "kept",
+            "abc",
+            "0x1",
+            "１",
+            "null",
+            "None",
+        ]
+    ),
     st.text(max_size=30),
-    st.integers(min_value=-10**12, max_value=10**12).map(str),
+    st.integers(min_value=-(10**12), max_value=10**12).map(str),
 )
-form_keys = st.sampled_from([
-    "pitcher", "bid", "point_high", "point_low", "point_jack", "point_game", "sale",
-    "high_bidder", "note", "version", "token", "save", "passed_out", "name_0", "name_1",
-    "name_2", "team_0", "team_1", "first_dealer", "target", "low_to", "smudge", "all_pass",
-    "payout_in_hole", "payout_per_setback", "stake", "record_text", "extra",
-])
+form_keys = st.sampled_from(
+    [
+        "pitcher",
+        "bid",
+        "point_high",
+        "point_low",
+        "point_jack",
+        "point_game",
+        "sale",
+        "high_bidder",
+        "note",
+        "version",
+        "token",
+        "save",
+        "passed_out",
+        "name_0",
+        "name_1",
+        "name_2",
+        "team_0",
+        "team_1",
+        "first_dealer",
+        "target",
+        "low_to",
+        "smudge",
+        "all_pass",
+        "payout_in_hole",
+        "payout_per_setback",
+        "stake",
+        "record_text",
+        "extra",
+    ]
+)
 forms = st.dictionaries(form_keys, field_values, max_size=14)
 
 
@@ -67,14 +117,20 @@ def game_ids(app: Any) -> dict[str, int]:
         )
         operations.record_hand(
             ids["auction"],
-            rules.Hand(pitcher="Bob", bid=2, points={"high": "Bob", "low": "Cy",
-                                                      "jack": None, "game": "Bob"}),
+            rules.Hand(
+                pitcher="Bob",
+                bid=2,
+                points={"high": "Bob", "low": "Cy", "jack": None, "game": "Bob"},
+            ),
             version=0,
         )
         ids["sellout"] = operations.create_game(rules.Game.create("sell-out", ["Ann", "Bob", "Cy"]))
         ids["cinch"] = operations.create_game(
-            rules.Game.create("cinch", ["Ann", "Bob", "Cy", "Dee"],
-                              teams={"Us": ["Ann", "Cy"], "Them": ["Bob", "Dee"]})
+            rules.Game.create(
+                "cinch",
+                ["Ann", "Bob", "Cy", "Dee"],
+                teams={"Us": ["Ann", "Cy"], "Them": ["Bob", "Dee"]},
+            )
         )
         return ids
 
@@ -93,10 +149,17 @@ def _check(app: Any, client: Any, method: str, path: str, **kwargs: Any) -> None
 
 
 @FUZZ_SETTINGS
-@given(form=forms, which=st.sampled_from(["auction", "sellout", "cinch"]),
-       target=st.sampled_from(["hand", "edit", "undo", "delete"]))
+@given(
+    form=forms,
+    which=st.sampled_from(["auction", "sellout", "cinch"]),
+    target=st.sampled_from(["hand", "edit", "undo", "delete"]),
+)
 def test_random_form_posts_to_a_game_never_fail_and_rejected_ones_change_nothing(
-    app: Any, client: Any, game_ids: dict[str, int], form: dict[str, str], which: str,
+    app: Any,
+    client: Any,
+    game_ids: dict[str, int],
+    form: dict[str, str],
+    which: str,
     target: str,
 ) -> None:
     game_id = game_ids[which]
@@ -118,10 +181,14 @@ def test_random_new_game_forms_never_fail_and_rejected_ones_change_nothing(
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
     | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=12), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -132,8 +199,21 @@ def _mutated_records(draw: Any) -> Any:
         ' "hands": [{"pitcher": "Bob", "bid": 2, "points": {"high": "Bob", "low": "Ann",'
         ' "jack": null, "game": "Bob"}}]}'
     )
-    key = draw(st.sampled_from(["format", "variant", "players", "hands", "house_rules", "teams",
-                                "stake", "first_dealer", "surprise"]))
+    key = draw(
+        st.sampled_from(
+            [
+                "format",
+                "variant",
+                "players",
+                "hands",
+                "house_rules",
+                "teams",
+                "stake",
+                "first_dealer",
+                "surprise",
+            ]
+        )
+    )
     base[key] = draw(json_values)
     return base
 
@@ -143,8 +223,14 @@ def _mutated_records(draw: Any) -> Any:
 def test_random_json_imports_never_fail_and_rejected_ones_change_nothing(
     app: Any, client: Any, document: Any
 ) -> None:
-    _check(app, client, "POST", "/games/import", data=json.dumps(document),
-           content_type="application/json")
+    _check(
+        app,
+        client,
+        "POST",
+        "/games/import",
+        data=json.dumps(document),
+        content_type="application/json",
+    )
 
 
 @FUZZ_SETTINGS
@@ -154,5 +240,11 @@ def test_random_bytes_as_an_uploaded_record_never_fail_and_change_nothing(
 ) -> None:
     import io
 
-    _check(app, client, "POST", "/games/import",
-           data={"record": (io.BytesIO(raw), "game.json")}, content_type="multipart/form-data")
+    _check(
+        app,
+        client,
+        "POST",
+        "/games/import",
+        data={"record": (io.BytesIO(raw), "game.json")},
+        content_type="multipart/form-data",
+    )

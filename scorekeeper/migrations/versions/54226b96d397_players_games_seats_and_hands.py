@@ -5,9 +5,8 @@ Revises:
 Create Date: 2026-11-29 19:09:24.238558
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '54226b96d397'

@@ -1,0 +1,399 @@
+"""Run every benchmark in one go; print one table, and write it to bench/results.md.
+
+Not a test: it prints numbers, each beside its floor (the same work with nothing of
+ours around it, measured in the same run so the ratio holds on a noisy machine) and
+beside the target it is held to:
+
+- engine: a 60-hand game scored (bench/engine_bench.py);
+- recording a hand through the served app, alone and under load (bench/fullstack_bench.py);
+- the printed sheets and the 100-game history (bench/pdf_stack.py);
+- the history, player and night pages on a large database (bench/scale_pages.py).
+
+    make bench                                   # everything, about 3-4 minutes on 2 cores
+    .venv/bin/python bench/run.py --only engine,stack --scale-games 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+PARTS = ("engine", "stack", "pdf", "pages")
+
+
+@dataclass
+class Row:
+    part: str
+    what: str
+    n: int | str
+    median: str
+    p99: str = ""
+    floor: str = ""
+    ratio: str = ""
+    target: str = ""
+    result: str = ""
+
+
+def p99(samples: Sequence[float]) -> float:
+    if len(samples) < 2:
+        return samples[0]
+    return statistics.quantiles(samples, n=100, method="inclusive")[98]
+
+
+def seconds(value: float) -> str:
+    """A duration, in the unit that reads best."""
+    if value < 0.01:
+        return f"{value * 1000:.3f} ms"
+    if value < 1:
+        return f"{value * 1000:.1f} ms"
+    return f"{value:.2f} s"
+
+
+def verdict(ok: bool) -> str:
+    return "**pass**" if ok else "**MISS**"
+
+
+def ratio(value: float, floor: float) -> str:
+    return f"{value / floor:.1f}x" if floor else ""
+
+
+# --- The parts -------------------------------------------------------------------------------
+
+
+def engine_rows() -> list[Row]:
+    import engine_bench
+
+    engine, floor = engine_bench.measure()
+    median, base = statistics.median(engine), statistics.median(floor)
+    hands = engine_bench.HANDS
+    return [
+        Row(
+            "Engine",
+            f"score a {hands}-hand game",
+            len(engine),
+            seconds(median),
+            seconds(p99(engine)),
+            seconds(base) + " (a loop adding the deltas)",
+            ratio(median, base),
+            "< 1 ms median",
+            verdict(median < 0.001),
+        ),
+        Row(
+            "Engine",
+            "throughput (hands scored per second)",
+            len(engine),
+            f"{hands / median:,.0f} /s",
+            f"{hands / p99(engine):,.0f} /s",
+            f"{hands / base:,.0f} /s",
+            "",
+            f"> {hands * 1000:,} /s (same as 1 ms)",
+            verdict(hands / median > hands * 1000),
+        ),
+    ]
+
+
+def stack_rows(rounds: int, load_seconds: float, clients: int) -> list[Row]:
+    import fullstack_bench
+
+    found = fullstack_bench.measure(rounds, load_seconds, clients)
+    record = [t / 1000 for t in found["record"]]
+    one = [t / 1000 for t in found["floor1"]]
+    two = [t / 1000 for t in found["floor2"]]
+    loaded = [t / 1000 for t in found["load_record"]]
+    median, floor = statistics.median(record), statistics.median(two)
+    errors = len(found["errors"])
+    load_errors = len(found["load_errors"])
+    rows = [
+        Row(
+            "Record a hand",
+            "POST hand form + redirect + game page (waitress, SQLite file, CSRF on), 1 client",
+            len(record),
+            seconds(median),
+            seconds(p99(record)),
+            seconds(floor) + " (2 x GET /healthz)",
+            ratio(median, floor),
+            "< 25 ms median; <= 5x floor",
+            verdict(median < 0.025 and median <= 5 * floor and errors == 0)
+            + ("" if not errors else f" ({errors} errors)"),
+        ),
+        Row(
+            "Record a hand",
+            "floor: GET /healthz, same server and connection (1 round trip; a hand is 2)",
+            len(one),
+            seconds(statistics.median(one)),
+            seconds(p99(one)),
+            "",
+            ratio(median, statistics.median(one)) + " (hand / 1 trip)",
+            "",
+            "",
+        ),
+    ]
+    if loaded or load_errors:
+        rows += [
+            Row(
+                "Record a hand",
+                f"under load: {clients} clients in {clients} games for {load_seconds:.0f} s "
+                f"({len(loaded) / load_seconds:.1f} hands/s in all)",
+                len(loaded),
+                seconds(statistics.median(loaded)) if loaded else "-",
+                seconds(p99(loaded)) if loaded else "-",
+                seconds(median) + " (1 client)",
+                ratio(statistics.median(loaded), median) if loaded else "",
+                "",
+                "",
+            ),
+            Row(
+                "Record a hand",
+                "under load: errors (any answer but 302 then 200 showing the hand)",
+                len(loaded) + load_errors,
+                str(load_errors),
+                "",
+                "",
+                "",
+                "0",
+                verdict(load_errors == 0),
+            ),
+        ]
+    for error in (found["errors"] + found["load_errors"])[:3]:
+        print(f"  error: {error[:300]}", file=sys.stderr)
+    return rows
+
+
+def pdf_rows(games: int, sheets: int) -> list[Row]:
+    import pdf_stack
+
+    found = pdf_stack.measure(games, sheets, long_sheets=max(2, sheets // 4))
+    typical, typical_floor = found["typical"], found["typical_floor"]
+    long, long_floor = found["long"], found["long_floor"]
+    history, history_floor = found["history_seconds"], found["history_floor_seconds"]
+    peak, floor_peak = found["history_peak_mib"], found["history_floor_peak_mib"]
+    return [
+        Row(
+            "PDF",
+            "score sheet of a typical game (GET /games/<id>/sheet.pdf, running app)",
+            len(typical),
+            seconds(statistics.median(typical)),
+            seconds(p99(typical)),
+            seconds(statistics.median(typical_floor)) + " (WeasyPrint alone, same HTML)",
+            ratio(statistics.median(typical), statistics.median(typical_floor)),
+            "< 0.5 s",
+            verdict(statistics.median(typical) < 0.5),
+        ),
+        Row(
+            "PDF",
+            "score sheet of a 60-hand game",
+            len(long),
+            seconds(statistics.median(long)),
+            seconds(p99(long)),
+            seconds(statistics.median(long_floor)) + " (WeasyPrint alone)",
+            ratio(statistics.median(long), statistics.median(long_floor)),
+            "",
+            "",
+        ),
+        Row(
+            "PDF",
+            "sheets: peak memory of the server (and children) while printing them",
+            1,
+            f"{found['sheet_peak_mib']:.0f} MiB",
+            "",
+            f"{found['sheet_floor_maxrss_mib']:.0f} MiB (WeasyPrint alone)",
+            ratio(found["sheet_peak_mib"], found["sheet_floor_maxrss_mib"]),
+            "",
+            "",
+        ),
+        Row(
+            "PDF",
+            f"{games}-game history (GET /history.pdf, background job on "
+            f"{found['workers']} workers, polled, downloaded)",
+            1,
+            seconds(history),
+            "",
+            seconds(history_floor)
+            + f" (WeasyPrint alone, same HTML, {found['workers']} processes)",
+            ratio(history, history_floor),
+            "< 15 s",
+            verdict(history < 15),
+        ),
+        Row(
+            "PDF",
+            f"{games}-game history: peak memory, server and its workers "
+            f"({found['history_start_mib']:.0f} MiB before)",
+            1,
+            f"{peak:.0f} MiB",
+            "",
+            f"{floor_peak:.0f} MiB (WeasyPrint alone)",
+            ratio(peak, floor_peak),
+            "< 500 MB",
+            verdict(peak * 1.048576 < 500),
+        ),
+    ]
+
+
+def page_rows(games: int, budget: float) -> list[Row]:
+    import scale_pages
+
+    found = scale_pages.measure(games, budget)
+    floor = statistics.median(found["floor"]) / 1000
+    size = f"{found['games']:,} games, {found['hands']:,} hands, {found['nights']:,} nights"
+    rows = [
+        Row(
+            "Pages",
+            f"floor: GET /healthz (test client, in process; database of {size})",
+            len(found["floor"]),
+            seconds(floor),
+            seconds(p99(found["floor"]) / 1000),
+        )
+    ]
+    for name, timings in found["pages"].items():
+        median = statistics.median(timings) / 1000
+        rows.append(
+            Row(
+                "Pages",
+                f"{name} on {found['games']:,} games",
+                len(timings),
+                seconds(median),
+                seconds(p99(timings) / 1000),
+                seconds(floor) + " (/healthz)",
+                ratio(median, floor),
+                "< 100 ms median",
+                verdict(median < 0.1),
+            )
+        )
+    edit = found["edit"]
+    rows.append(
+        Row(
+            "Pages",
+            f"correct a hand on {found['games']:,} games (operations.replace_hand: replay, "
+            "write, statistics cache; in process)",
+            edit["n"],
+            seconds(edit["median_ms"] / 1000),
+            seconds(edit["p99_ms"] / 1000),
+        )
+    )
+    return rows
+
+
+# --- The table -------------------------------------------------------------------------------
+
+COLUMNS = ("part", "what", "n", "median", "p99", "floor (median)", "ratio", "target", "result")
+
+
+def table(rows: Sequence[Row]) -> str:
+    lines = [
+        "| " + " | ".join(COLUMNS) + " |",
+        "|---|---|--:|--:|--:|---|--:|---|---|",
+    ]
+    for row in rows:
+        cells = [
+            row.part,
+            row.what,
+            str(row.n),
+            row.median,
+            row.p99,
+            row.floor,
+            row.ratio,
+            row.target,
+            row.result,
+        ]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def commit() -> str:
+    try:
+        found = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        return found + (" with uncommitted changes" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", default=",".join(PARTS), help=f"parts to run, of {PARTS}")
+    parser.add_argument("--rounds", type=int, default=300, help="hands recorded by one client")
+    parser.add_argument("--load-seconds", type=float, default=20)
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--pdf-games", type=int, default=100)
+    parser.add_argument("--sheets", type=int, default=10, help="sheets printed per measure")
+    parser.add_argument(
+        "--scale-games",
+        type=int,
+        default=int(os.environ.get("BENCH_SCALE_GAMES", "10000")),
+        help="games in the database of the page benchmark (kept in instance/bench/)",
+    )
+    parser.add_argument("--page-seconds", type=float, default=4, help="sampling time per page")
+    parser.add_argument("--out", type=Path, default=HERE / "results.md")
+    args = parser.parse_args(argv)
+    chosen = [p.strip() for p in args.only.split(",") if p.strip()]
+    unknown = set(chosen) - set(PARTS)
+    if unknown:
+        parser.error(f"unknown parts: {', '.join(sorted(unknown))}; choose from {PARTS}")
+
+    runs: dict[str, Callable[[], list[Row]]] = {
+        "engine": engine_rows,
+        "stack": lambda: stack_rows(args.rounds, args.load_seconds, args.clients),
+        "pdf": lambda: pdf_rows(args.pdf_games, args.sheets),
+        "pages": lambda: page_rows(args.scale_games, args.page_seconds),
+    }
+    started = time.perf_counter()
+    load_before = os.getloadavg()
+    rows: list[Row] = []
+    took: list[str] = []
+    for part in chosen:
+        print(f"running {part} ...", file=sys.stderr, flush=True)
+        part_started = time.perf_counter()
+        try:
+            rows += runs[part]()
+        except Exception as error:  # one part failing still reports the others
+            traceback.print_exc()
+            rows.append(Row(part, f"failed: {type(error).__name__}: {error}"[:300], 0, "-"))
+        took.append(f"{part} {time.perf_counter() - part_started:.0f} s")
+        print(f"  {took[-1]}", file=sys.stderr, flush=True)
+    total = time.perf_counter() - started
+    load_after = os.getloadavg()
+    header = [
+        f"# Benchmarks ({datetime.now():%Y-%m-%d %H:%M})",
+        "",
+        f"{os.cpu_count()} cores; load average {load_before[0]:.2f} before, "
+        f"{load_after[0]:.2f} after; Python {platform.python_version()}; commit {commit()}. "
+        f"Ran in {total:.0f} s ({', '.join(took)}). "
+        "Medians and 99th percentiles of wall-clock time; each floor was measured in the "
+        "same run, interleaved where it could be.",
+        "",
+    ]
+    text = "\n".join(header) + "\n" + table(rows) + "\n"
+    args.out.write_text(text)
+    print(text)
+    print(
+        f"(written to {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

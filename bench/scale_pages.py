@@ -1,0 +1,124 @@
+"""Benchmark the history, player and night pages on a large database (10,000 games by default).
+
+Not a test. The database is seeded once by ``scorekeeper.seed`` (real games played
+through the engine, in game nights) through ``bench/pages_bench.py``'s ``prepare``,
+and kept in ``instance/bench/`` for the next run. Each page is asked for with the
+Flask test client (the whole app: routing, queries, templates; no network), after a
+warm-up, cycling over different players, nights and history pages; each page is
+sampled for a few seconds (at least 20 requests, at most 100), beside the floor of
+``/healthz`` in the same app.
+
+    .venv/bin/python bench/scale_pages.py [--games 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import pages_bench  # noqa: E402  (a sibling script, not a package)
+
+CACHE = ROOT / "instance" / "bench"
+
+
+def database_for(games: int) -> Path:
+    """Where the seeded database of ``games`` games is kept between runs."""
+    return CACHE / f"scale-{games}.sqlite3"
+
+
+def sample(
+    client: Any,
+    url_of: Callable[[int], str],
+    *,
+    most: int = 100,
+    least: int = 20,
+    budget: float = 5,
+) -> list[float]:
+    """Ask for a page repeatedly (after 3 warm-ups); return the timings in milliseconds."""
+    for i in range(3):
+        client.get(url_of(i))
+    timings: list[float] = []
+    deadline = time.perf_counter() + budget
+    i = 0
+    while len(timings) < least or (len(timings) < most and time.perf_counter() < deadline):
+        url = url_of(i)
+        started = time.perf_counter()
+        response = client.get(url)
+        timings.append((time.perf_counter() - started) * 1000)
+        if response.status_code != 200:
+            raise RuntimeError(f"{url} answered {response.status_code}")
+        i += 1
+    return timings
+
+
+def measure(games: int = 10_000, budget: float = 5) -> dict[str, Any]:
+    """Seed (or reuse) the database and time each page; return the samples per page."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    database = database_for(games)
+    started = time.perf_counter()
+    app = pages_bench.prepare(database, games)
+    prepared = time.perf_counter() - started
+    found = pages_bench.sizes(app)
+    rng = random.Random(1)
+    players = [rng.choice(found["player_ids"]) for _ in range(100)]
+    nights = [rng.choice(found["night_ids"]) for _ in range(100)]
+    history_pages = max(1, -(-found["games"] // 25))
+    busiest = found["busiest"]
+    pages: dict[str, Callable[[int], str]] = {
+        "/history (page 1)": lambda i: "/history",
+        "/history?page=N (random page)": lambda i: (
+            f"/history?page={1 + rng.randrange(history_pages)}"
+        ),
+        "/players (roster)": lambda i: "/players",
+        "/players/<id> (random player)": lambda i: f"/players/{players[i % 100]}",
+        "/players/<id> (busiest player)": lambda i: f"/players/{busiest}",
+        "/nights (list)": lambda i: "/nights",
+        "/nights/<id> (random night)": lambda i: f"/nights/{nights[i % 100]}",
+    }
+    client = app.test_client()
+    floor = sample(client, lambda i: "/healthz", most=200, budget=1)
+    timings = {name: sample(client, url_of, budget=budget) for name, url_of in pages.items()}
+    # A write at this size: correct a hand (written back unchanged), statistics cache included.
+    _, edits, edit_median, edit_p99, _ = pages_bench.time_edit(app, found["game_ids"], runs=50)
+    return {
+        "database": str(database),
+        "prepared_seconds": prepared,
+        "games": found["games"],
+        "hands": found["hands"],
+        "players": found["players"],
+        "nights": found["nights"],
+        "floor": floor,
+        "pages": timings,
+        "edit": {"n": edits, "median_ms": edit_median, "p99_ms": edit_p99},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    args = parser.parse_args()
+    found = measure(args.games)
+    print(
+        f"{found['games']} games, {found['hands']} hands, {found['players']} players, "
+        f"{found['nights']} nights ({found['database']}; "
+        f"ready in {found['prepared_seconds']:.0f} s)"
+    )
+    for name, timings in {"/healthz (floor)": found["floor"], **found["pages"]}.items():
+        print(
+            f"{name:<36} n={len(timings):3d}  median {statistics.median(timings):7.1f} ms"
+            f"  max {max(timings):7.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

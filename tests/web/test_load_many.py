@@ -1,0 +1,91 @@
+"""Loading a list page's games at once gives each game exactly as loading it alone does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event, update
+
+from scorekeeper import models, operations, rules
+from scorekeeper.extensions import db
+
+from .tables import ap_hand, import_game, record
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def two_games(client: Any) -> tuple[int, int]:
+    first = import_game(
+        client,
+        record(
+            "auction-pitch",
+            PLAYERS,
+            [
+                ap_hand("Bob", 3, "Bob", "Bob", "Cy", "Bob"),
+                ap_hand("Cy", 2, "Bob", "Ann", None, "Dee"),
+            ],
+        ),
+    )
+    second = import_game(
+        client,
+        record(
+            "auction-pitch", ["Eve", "Finn", "Gus"], [ap_hand("Gus", 2, "Gus", "Eve", None, "Gus")]
+        ),
+    )
+    return first, second
+
+
+def test_load_many_gives_each_game_as_load_does_and_leaves_out_missing_ids(
+    app: Any, client: Any
+) -> None:
+    first, second = two_games(client)
+    with app.app_context():
+        alone = {game_id: operations.load(game_id) for game_id in (first, second)}
+        db.session.remove()
+        together = operations.load_many([second, 999_999, first])
+        assert set(together) == {first, second}
+        for game_id, loaded in together.items():
+            assert isinstance(loaded, operations.Loaded)
+            assert loaded.row.id == game_id
+            assert loaded.game == alone[game_id].game
+            assert loaded.hands == alone[game_id].hands
+            assert loaded.result.scores == alone[game_id].result.scores
+            assert loaded.result.next_dealer == alone[game_id].result.next_dealer
+
+
+def test_load_many_reads_all_the_games_in_three_queries(app: Any, client: Any) -> None:
+    ids = [*two_games(client), *two_games(client)]
+    with app.app_context():
+        statements: list[str] = []
+
+        def count(*args: Any) -> None:
+            statements.append(args[2])
+
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            loaded = operations.load_many(ids)
+            for game in loaded.values():
+                assert isinstance(game, operations.Loaded)
+                assert game.result.hands  # the hands are there, not loaded one game at a time
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+        selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+        assert len(selects) == 3, selects
+
+
+def test_load_many_maps_a_game_that_no_longer_replays_to_its_rule_error(
+    app: Any, client: Any
+) -> None:
+    first, second = two_games(client)
+    with app.app_context():
+        # A hand changed behind the app's back (a hand-edited database): bid above the maximum.
+        db.session.execute(
+            update(models.Hand)
+            .where(models.Hand.game_id == first, models.Hand.number == 1)
+            .values(bid=9)
+        )
+        db.session.commit()
+        loaded = operations.load_many([first, second])
+        assert isinstance(loaded[first], rules.RuleError)
+        assert loaded[first].hand == 1
+        assert isinstance(loaded[second], operations.Loaded)
