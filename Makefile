@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 
-.PHONY: run test lint bench clean setup
+.PHONY: run test lint bench clean setup messages translations
 
 setup: $(STAMP)
 
@@ -30,6 +30,20 @@ test: $(STAMP)
 BENCH_SCALE_GAMES ?= 10000
 bench: $(STAMP)
 	$(BIN)/python bench/run.py --scale-games $(BENCH_SCALE_GAMES) $(BENCH_ARGS)
+
+# The message catalogue (scorekeeper/translations). `make messages` extracts every marked
+# string into messages.pot and merges it into each language's .po, for the translator;
+# `make translations` compiles the .po files into the .mo files the app reads (committed,
+# and tests/i18n fails when they are behind the code or the .po).
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -k lazy_gettext --add-location=file --sort-output \
+		--project "Pitch Scorekeeper" --copyright-holder "Pitch Scorekeeper" \
+		--msgid-bugs-address "" -o scorekeeper/translations/messages.pot scorekeeper templates
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete \
+		-i scorekeeper/translations/messages.pot -d scorekeeper/translations
+
+translations: $(STAMP)
+	$(BIN)/pybabel compile --statistics -d scorekeeper/translations
 
 lint: $(STAMP)
 	$(BIN)/ruff check scorekeeper tests bench

@@ -32,6 +32,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
     register_extensions(app)
+    register_language(app)
     register_blueprints(app)
     register_errors(app)
     register_template_helpers(app)
@@ -49,6 +50,12 @@ def register_extensions(app: Flask) -> None:
     database.init_app(app)
     security.init_app(app)
     access.init_app(app)
+
+
+def register_language(app: Flask) -> None:
+    from .language import init_app
+
+    init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:

@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from . import i18n
+from .i18n import gettext
 from .rules import VARIANTS, GameResult, RuleError, dumps, loads_record, output_document
 from .sheet import terminal_sheet
 
@@ -16,8 +18,15 @@ class ScorekeeperGroup(click.Group):
 
 
 @click.group(cls=ScorekeeperGroup, context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(sorted(i18n.LANGUAGES)),
+    help="Language of the output (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG).",
+)
+@click.pass_context
+def main(ctx: click.Context, lang: str | None) -> None:
     """Pitch Scorekeeper: score Auction Pitch and its family."""
+    ctx.with_resource(i18n.use_locale(lang or i18n.locale_from_environment()))
 
 
 @main.command()
@@ -30,7 +39,7 @@ def score(file: Any, as_json: bool) -> None:
     try:
         result: GameResult = loads_record(file.read()).score()
     except RuleError as error:
-        click.echo(str(error), err=True)
+        click.echo(i18n.error_message(error), err=True)
         sys.exit(2)
     if as_json:
         click.echo(dumps(output_document(result)), nl=False)
@@ -42,13 +51,19 @@ def score(file: Any, as_json: bool) -> None:
 def variants() -> None:
     """List the variants and their preset house rules."""
     for variant in VARIANTS.values():
-        click.echo(f"{variant.key}: {variant.name}")
-        click.echo(f"  {variant.description}")
-        points = ", ".join(p.key for p in variant.points)
-        seats = f"{variant.min_seats}-{variant.max_seats}"
-        click.echo(f"  seats {seats}; bids {variant.min_bid}-{variant.max_bid}; points {points}")
+        click.echo(f"{variant.key}: {gettext(variant.name)}")
+        click.echo(f"  {gettext(variant.description)}")
+        click.echo(
+            "  "
+            + gettext(
+                "seats %(seats)s; bids %(bids)s; points %(points)s",
+                seats=f"{variant.min_seats}-{variant.max_seats}",
+                bids=f"{variant.min_bid}-{variant.max_bid}",
+                points=", ".join(p.key for p in variant.points),
+            )
+        )
         rules = ", ".join(f"{k}={v}" for k, v in variant.preset.as_dict().items())
-        click.echo(f"  house rules: {rules}")
+        click.echo("  " + gettext("house rules: %(rules)s", rules=rules))
 
 
 def _register_web_commands() -> None:

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from .i18n import N_, gettext, money, ngettext
 from .rules import Event, GameResult, HandResult
 
 WIN_WORDS = {
-    "smudge": "by a smudge",
-    "bid-out": "by making the bid (pitcher first)",
-    "count-out": "on the count-out",
-    "gap": "by a lead of the gap",
-    "first-to-target": "first to the target",
+    "smudge": N_("by a smudge"),
+    "bid-out": N_("by making the bid (pitcher first)"),
+    "count-out": N_("on the count-out"),
+    "gap": N_("by a lead of the gap"),
+    "first-to-target": N_("first to the target"),
 }
+
+#: What a Sell-Out hand's sale was, as the outcome says it.
+SALE_WORDS = {
+    Event.SOLD: N_("sold"),
+    Event.KEPT: N_("kept"),
+    Event.PITCHED: N_("pitched"),
+}
+
+
+def win_words(reason: str | None) -> str:
+    """Say how the game was won (``by a smudge``), in the current language."""
+    return gettext(WIN_WORDS[reason]) if reason else ""
 
 
 def ringed(score: int) -> str:
@@ -21,19 +34,23 @@ def ringed(score: int) -> str:
 def hand_outcome(hand: HandResult) -> str:
     """Say in a few words what the hand did: ``made``, ``set back 3``, ``sold, made``."""
     if hand.passed:
-        return "passed out"
-    words = [e.value for e in hand.events if e in (Event.SOLD, Event.KEPT, Event.PITCHED)]
+        return gettext("passed out")
+    words = [gettext(SALE_WORDS[e]) for e in hand.events if e in SALE_WORDS]
     if hand.made:
-        words.append("made")
+        words.append(gettext("made"))
     elif Event.SET_BACK in hand.events:
-        words.append(f"set back {hand.bid}")
+        words.append(gettext("set back %(bid)s", bid=hand.bid))
     else:
-        words.append("failed")
+        words.append(gettext("failed"))
     if Event.SMUDGE in hand.events:
-        words.append("smudge")
+        words.append(gettext("smudge"))
     if hand.won:
-        words.append("WON")
+        words.append(gettext("WON"))
     return ", ".join(words)
+
+
+def _cell(text: str, width: int, right: bool = False) -> str:
+    return f"{text:>{width}}" if right else f"{text:<{width}}"
 
 
 def terminal_sheet(result: GameResult) -> str:
@@ -41,43 +58,80 @@ def terminal_sheet(result: GameResult) -> str:
     game = result.game
     sides = result.sides
     rules = game.house_rules
-    lines = [f"{game.variant.name}: first to {rules.target}"]
-    if game.teams is not None:
-        lines.append(
-            "Teams: " + "; ".join(f"{side} ({', '.join(game.members(side))})" for side in sides)
+    lines = [
+        gettext(
+            "%(variant)s: first to %(target)s",
+            variant=gettext(game.variant.name),
+            target=rules.target,
         )
+    ]
+    if game.teams is not None:
+        teams = "; ".join(f"{side} ({', '.join(game.members(side))})" for side in sides)
+        lines.append(gettext("Teams: %(teams)s", teams=teams))
     else:
-        lines.append("Players: " + ", ".join(game.players))
+        lines.append(gettext("Players: %(players)s", players=", ".join(game.players)))
+    dealer, pitcher, bid, outcome = (
+        gettext("Dealer"),
+        gettext("Pitcher"),
+        gettext("Bid"),
+        gettext("Result"),
+    )
     width = max([6, *(len(s) for s in sides)])
-    names = max([7, *(len(p) for p in game.players)])
+    names = max([7, len(dealer), len(pitcher), *(len(p) for p in game.players)])
+    bids = max(3, len(bid))
+    outcomes = max([22, len(outcome), *(len(hand_outcome(h)) for h in result.hands)])
     header = (
-        f"{'#':>3}  {'Dealer':<{names}}  {'Pitcher':<{names}}  {'Bid':>3}  {'Result':<22}"
-        + "".join(f"  {s:>{width}}" for s in sides)
+        f"{'#':>3}  {_cell(dealer, names)}  {_cell(pitcher, names)}  {_cell(bid, bids, True)}  "
+        f"{_cell(outcome, outcomes)}" + "".join(f"  {s:>{width}}" for s in sides)
     )
     lines += ["", header, "-" * len(header)]
     for hand in result.hands:
         lines.append(
             f"{hand.number:>3}  {hand.dealer:<{names}}  {hand.pitcher or '':<{names}}  "
-            f"{'' if hand.bid is None else hand.bid:>3}  {hand_outcome(hand):<22}"
+            f"{'' if hand.bid is None else hand.bid:>{bids}}  {hand_outcome(hand):<{outcomes}}"
             + "".join(f"  {ringed(hand.scores[s]):>{width}}" for s in sides)
         )
     lines.append("")
-    lines.append("Scores: " + ", ".join(f"{s} {ringed(result.scores[s])}" for s in sides))
-    lines.append("(a score in parentheses is in the hole)")
+    scores = ", ".join(f"{s} {ringed(result.scores[s])}" for s in sides)
+    lines.append(gettext("Scores: %(scores)s", scores=scores))
+    lines.append(gettext("(a score in parentheses is in the hole)"))
     if result.winner is None:
-        lines.append(f"Not finished. Next dealer: {result.next_dealer}")
+        lines.append(gettext("Not finished. Next dealer: %(dealer)s", dealer=result.next_dealer))
         return "\n".join(lines)
-    reason = WIN_WORDS[result.win_reason.value] if result.win_reason else ""
-    lines.append(f"Winner: {result.winner}, {reason}, at hand {result.winning_hand}")
+    lines.append(
+        gettext(
+            "Winner: %(winner)s, %(how)s, at hand %(hand)s",
+            winner=result.winner,
+            how=win_words(result.win_reason.value if result.win_reason else None),
+            hand=result.winning_hand,
+        )
+    )
     settlement = result.settlement
     if settlement is not None:
-        lines.append("Settlement:")
+        lines.append(gettext("Settlement:"))
         for payment in settlement.payments:
-            unit_word = "unit" if payment.units == 1 else "units"
-            money = f" = {payment.amount:.2f}" if payment.amount is not None else ""
-            lines.append(
-                f"  {payment.payer} pays {payment.payee} {payment.units} {unit_word}{money}"
-            )
+            units = ngettext("%(num)s unit", "%(num)s units", payment.units)
+            if payment.amount is not None:
+                lines.append(
+                    "  "
+                    + gettext(
+                        "%(payer)s pays %(payee)s %(units)s = %(amount)s",
+                        payer=payment.payer,
+                        payee=payment.payee,
+                        units=units,
+                        amount=money(payment.amount),
+                    )
+                )
+            else:
+                lines.append(
+                    "  "
+                    + gettext(
+                        "%(payer)s pays %(payee)s %(units)s",
+                        payer=payment.payer,
+                        payee=payment.payee,
+                        units=units,
+                    )
+                )
         if not settlement.payments:
-            lines.append("  nobody owes anything")
+            lines.append("  " + gettext("nobody owes anything"))
     return "\n".join(lines)

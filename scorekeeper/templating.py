@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from flask import Flask
 from markupsafe import Markup, escape
 
+from .i18n import gettext
 from .sheet import WIN_WORDS
 
 
@@ -15,12 +15,9 @@ def ringed(score: int) -> Markup:
     """Show a score, with a ring around it when it is in the hole."""
     # Plain string building: a sheet rings hundreds of scores, and Markup.format is slow.
     if score < 0:
-        return Markup(f'<span class="ring" title="in the hole">&minus;{escape(str(-score))}</span>')
+        title = escape(gettext("in the hole"))
+        return Markup(f'<span class="ring" title="{title}">&minus;{escape(str(-score))}</span>')
     return escape(str(score))
-
-
-def money(amount: Decimal | None) -> str:
-    return "" if amount is None else f"{amount:.2f}"
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -29,7 +26,6 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["ringed"] = ringed
-    app.jinja_env.filters["money"] = money
     app.jinja_env.globals["plural"] = plural
     app.jinja_env.globals["WIN_WORDS"] = WIN_WORDS
 

@@ -27,8 +27,9 @@ from ..errors import render_error
 F = TypeVar("F", bound=Callable[..., Any])
 
 PASSWORD_HASH_FILE = "organiser_password_hash"
-#: Endpoints that anyone may POST to (logging in is how one gets permission).
-OPEN_POSTS = {"auth.login"}
+#: Endpoints that anyone may POST to (logging in is how one gets permission; anyone may
+#: pick their language).
+OPEN_POSTS = {"auth.login", "language.switch"}
 #: GET pages that exist only to change something: with a password set they need a login.
 ORGANISER_PAGES = {
     "games.choose_variant",

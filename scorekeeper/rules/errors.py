@@ -10,74 +10,99 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the message catalogue; the app translates it where it shows it."""
+    return message
+
+
 #: Message templates, by stable error code. Parameters are filled in with str.format.
+#: N_ marks them for the catalogue (scorekeeper/translations): the web app and the command
+#: line translate the template by its English text, then fill in the same parameters.
 MESSAGES: Mapping[str, str] = {
     # The record's shape (GAME-RECORD.md).
-    "not-an-object": "must be a JSON object",
-    "invalid-json": "is not valid JSON: {detail}",
-    "unknown-key": 'unknown key "{key}"',
-    "missing-key": 'required key "{key}" is missing',
-    "wrong-type": "must be {expected}, not {actual}",
-    "bad-format": 'must be "{expected}", not {actual}',
-    "unknown-variant": "unknown variant {actual}; the variants are {allowed}",
-    "name-empty": "a name cannot be empty",
-    "name-too-long": "{name} is {length} characters long; a name has at most {max}",
-    "name-spaces": "{name} has leading or trailing spaces",
-    "name-control": "{name} contains a control character",
-    "name-surrogate": "{name} contains a lone surrogate, which is not a character",
-    "duplicate-player": "{name} is seated twice; names must be unique",
-    "note-too-long": "the note is {length} characters long; at most {max} are allowed",
-    "note-control": "the note contains a control character (only line breaks and tabs may be used)",
-    "bad-stake": '{actual} is not a stake; write a decimal such as "0.25"',
-    "passed-false": '"passed": false is not allowed; leave the key out for a played hand',
-    "passed-extra": 'a passed-out hand has only "passed" (and a note), not "{key}"',
+    "not-an-object": N_("must be a JSON object"),
+    "invalid-json": N_("is not valid JSON: {detail}"),
+    "unknown-key": N_('unknown key "{key}"'),
+    "missing-key": N_('required key "{key}" is missing'),
+    "wrong-type": N_("must be {expected}, not {actual}"),
+    "bad-format": N_('must be "{expected}", not {actual}'),
+    "unknown-variant": N_("unknown variant {actual}; the variants are {allowed}"),
+    "name-empty": N_("a name cannot be empty"),
+    "name-too-long": N_("{name} is {length} characters long; a name has at most {max}"),
+    "name-spaces": N_("{name} has leading or trailing spaces"),
+    "name-control": N_("{name} contains a control character"),
+    "name-surrogate": N_("{name} contains a lone surrogate, which is not a character"),
+    "duplicate-player": N_("{name} is seated twice; names must be unique"),
+    "note-too-long": N_("the note is {length} characters long; at most {max} are allowed"),
+    "note-control": N_(
+        "the note contains a control character (only line breaks and tabs may be used)"
+    ),
+    "bad-stake": N_('{actual} is not a stake; write a decimal such as "0.25"'),
+    "passed-false": N_('"passed": false is not allowed; leave the key out for a played hand'),
+    "passed-extra": N_('a passed-out hand has only "passed" (and a note), not "{key}"'),
     # Seats and partnerships (RULES.md sections 4, 5).
-    "seat-count": "{variant} seats {min} to {max} players, not {count}",
-    "seat-count-cinch": "{variant} is played by 4 players (2 teams of 2) or 6 (2 teams of 3), "
-    "not {count}",
-    "teams-required": "{variant} is played in partnerships: name the teams",
-    "teams-seat-count": "partnerships need 4 or 6 players, not {count}",
-    "teams-shape": "the teams must split the {count} players into equal teams of 2 or more "
-    "(2 teams of 2, 2 of 3 or 3 of 2); got {sizes}",
-    "teams-cinch-two": "{variant} is played by exactly 2 teams, not {teams}",
-    "team-unknown-player": "{name} is in team {team} but is not seated in the game",
-    "team-player-twice": "{name} is in more than one team",
-    "team-player-missing": "{name} is not in any team",
-    "unknown-dealer": "{name} is not seated in the game",
+    "seat-count": N_("{variant} seats {min} to {max} players, not {count}"),
+    "seat-count-cinch": N_(
+        "{variant} is played by 4 players (2 teams of 2) or 6 (2 teams of 3), not {count}"
+    ),
+    "teams-required": N_("{variant} is played in partnerships: name the teams"),
+    "teams-seat-count": N_("partnerships need 4 or 6 players, not {count}"),
+    "teams-shape": N_(
+        "the teams must split the {count} players into equal teams of 2 or more "
+        "(2 teams of 2, 2 of 3 or 3 of 2); got {sizes}"
+    ),
+    "teams-cinch-two": N_("{variant} is played by exactly 2 teams, not {teams}"),
+    "team-unknown-player": N_("{name} is in team {team} but is not seated in the game"),
+    "team-player-twice": N_("{name} is in more than one team"),
+    "team-player-missing": N_("{name} is not in any team"),
+    "unknown-dealer": N_("{name} is not seated in the game"),
     # House rules (RULES.md section 5).
-    "unknown-switch": 'unknown house rule "{switch}"; the house rules are {allowed}',
-    "switch-value": "{value} is not allowed for {switch}; allowed: {allowed}",
-    "switch-range": "{switch} must be a whole number of at least {min}, not {value}",
-    "switch-no-smudge": "{variant} has no smudge bid, so the smudge rule cannot be set",
+    "unknown-switch": N_('unknown house rule "{switch}"; the house rules are {allowed}'),
+    "switch-value": N_("{value} is not allowed for {switch}; allowed: {allowed}"),
+    "switch-range": N_("{switch} must be a whole number of at least {min}, not {value}"),
+    "switch-no-smudge": N_("{variant} has no smudge bid, so the smudge rule cannot be set"),
     # A hand (RULES.md sections 2, 3, 6, 7, 9).
-    "unknown-player": "{role} {name} is not seated in the game",
-    "bid-below-min": "bid {bid} is below the minimum of {min} for {variant}",
-    "bid-above-max": "bid {bid} is above the maximum of {max} for {variant}",
-    "bid-zero": "a contract of 0 is only allowed in Cinch",
-    "bid-zero-pitcher": "a bid of 0 (naming trump after all passed) is made by the dealer "
-    "{dealer} or the dealer's partner, not {pitcher}",
-    "point-missing": 'the "{point}" point is missing; every point of {variant} must be '
-    "given (a name, or null for nobody where allowed)",
-    "point-unknown": '{variant} has no "{point}" point; its points are {allowed}',
-    "point-nobody": "{point_name} cannot be credited to nobody: someone always takes it",
-    "passed-not-allowed": "the hand cannot be passed out: with the house rule all_pass = "
-    "dealer-takes the dealer must take the bid at {min}",
-    "sale-missing": 'a played Sell-Out hand needs "sale": "pitched", "sold" or "kept"',
-    "sale-not-allowed": 'only Sell-Out hands have a "{key}"',
-    "sale-value": '"sale" must be "pitched", "sold" or "kept", not {value}',
-    "high-bidder-missing": 'a kept hand names its "high_bidder"',
-    "high-bidder-not-allowed": '"high_bidder" appears only on kept hands',
-    "pitched-bid": "a pitched hand is a contract of 4, not {bid}",
-    "pitched-pitcher": "in a pitched hand the seller {seller} pitches, not {pitcher}",
-    "kept-pitcher": "in a kept hand the seller {seller} pitches, not {pitcher}",
-    "sold-to-seller": "in a sold hand the buyer cannot be the seller {seller}",
-    "high-bidder-seller": "the high bidder cannot be the seller {seller}",
-    "sale-gives-game": "a bid of {bid} would give the seller {seller} game by itself "
-    "({score} + {bid} reaches {target})",
-    "kept-gives-game": "{seller} must sell: keeping would give the high bidder {high_bidder} "
-    "game ({score} + {bid} reaches {target})",
-    "hand-after-win": "the game was already won by {winner} at hand {winning_hand}; "
-    "no hand can be recorded after that",
+    "unknown-player": N_("{role} {name} is not seated in the game"),
+    "bid-below-min": N_("bid {bid} is below the minimum of {min} for {variant}"),
+    "bid-above-max": N_("bid {bid} is above the maximum of {max} for {variant}"),
+    "bid-zero": N_("a contract of 0 is only allowed in Cinch"),
+    "bid-zero-pitcher": N_(
+        "a bid of 0 (naming trump after all passed) is made by the dealer "
+        "{dealer} or the dealer's partner, not {pitcher}"
+    ),
+    "point-missing": N_(
+        'the "{point}" point is missing; every point of {variant} must be '
+        "given (a name, or null for nobody where allowed)"
+    ),
+    "point-unknown": N_('{variant} has no "{point}" point; its points are {allowed}'),
+    "point-nobody": N_("{point_name} cannot be credited to nobody: someone always takes it"),
+    "passed-not-allowed": N_(
+        "the hand cannot be passed out: with the house rule all_pass = "
+        "dealer-takes the dealer must take the bid at {min}"
+    ),
+    "sale-missing": N_('a played Sell-Out hand needs "sale": "pitched", "sold" or "kept"'),
+    "sale-not-allowed": N_('only Sell-Out hands have a "{key}"'),
+    "sale-value": N_('"sale" must be "pitched", "sold" or "kept", not {value}'),
+    "high-bidder-missing": N_('a kept hand names its "high_bidder"'),
+    "high-bidder-not-allowed": N_('"high_bidder" appears only on kept hands'),
+    "pitched-bid": N_("a pitched hand is a contract of 4, not {bid}"),
+    "pitched-pitcher": N_("in a pitched hand the seller {seller} pitches, not {pitcher}"),
+    "kept-pitcher": N_("in a kept hand the seller {seller} pitches, not {pitcher}"),
+    "sold-to-seller": N_("in a sold hand the buyer cannot be the seller {seller}"),
+    "high-bidder-seller": N_("the high bidder cannot be the seller {seller}"),
+    "sale-gives-game": N_(
+        "a bid of {bid} would give the seller {seller} game by itself "
+        "({score} + {bid} reaches {target})"
+    ),
+    "kept-gives-game": N_(
+        "{seller} must sell: keeping would give the high bidder {high_bidder} "
+        "game ({score} + {bid} reaches {target})"
+    ),
+    "hand-after-win": N_(
+        "the game was already won by {winner} at hand {winning_hand}; "
+        "no hand can be recorded after that"
+    ),
 }
 
 

@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from .errors import RuleError, quote
+from .errors import N_, RuleError, quote
 
 
 @dataclass(frozen=True)
@@ -28,21 +28,25 @@ class Point:
 POINTS: dict[str, Point] = {
     p.key: p
     for p in (
-        Point("high", "High", 1, False, "highest trump in play"),
-        Point("low", "Low", 1, False, "lowest trump in play"),
-        Point("jack", "Jack", 1, True, "jack of trumps; nobody if it was not dealt"),
-        Point("game", "Game", 1, True, "most game-count in tricks; nobody on a tie"),
-        Point("joker", "Joker", 1, True, "the Joker; nobody if it was not dealt"),
-        Point("six", "Six", 1, True, "six of trumps; nobody if it was not dealt"),
-        Point("last_trick", "Last trick", 1, False, "winning the last trick"),
-        Point("pedro", "Pedro", 5, True, "five of trumps; nobody if it was not dealt"),
-        Point("right_pedro", "Right Pedro", 5, True, "five of trumps; nobody if not in play"),
-        Point("left_pedro", "Left Pedro", 5, True, "other five of the trump colour"),
+        Point("high", N_("High"), 1, False, N_("highest trump in play")),
+        Point("low", N_("Low"), 1, False, N_("lowest trump in play")),
+        Point("jack", N_("Jack"), 1, True, N_("jack of trumps; nobody if it was not dealt")),
+        Point("game", N_("Game"), 1, True, N_("most game-count in tricks; nobody on a tie")),
+        Point("joker", N_("Joker"), 1, True, N_("the Joker; nobody if it was not dealt")),
+        Point("six", N_("Six"), 1, True, N_("six of trumps; nobody if it was not dealt")),
+        Point("last_trick", N_("Last trick"), 1, False, N_("winning the last trick")),
+        Point("pedro", N_("Pedro"), 5, True, N_("five of trumps; nobody if it was not dealt")),
+        Point(
+            "right_pedro", N_("Right Pedro"), 5, True, N_("five of trumps; nobody if not in play")
+        ),
+        Point("left_pedro", N_("Left Pedro"), 5, True, N_("other five of the trump colour")),
     )
 }
 
 #: In Pedro and Cinch "Game" is the ten of trumps: the same key, other words at the table.
-TEN_OF_TRUMPS_GAME = Point("game", "Game (ten)", 1, True, "ten of trumps; nobody if not in play")
+TEN_OF_TRUMPS_GAME = Point(
+    "game", N_("Game (ten)"), 1, True, N_("ten of trumps; nobody if not in play")
+)
 
 
 class LowTo(StrEnum):
@@ -192,9 +196,11 @@ VARIANTS: dict[str, Variant] = {
     for v in (
         Variant(
             key="auction-pitch",
-            name="Auction Pitch",
-            description="Setback: bid 2 to 4 for High, Low, Jack and Game; first to 7, "
-            "a made bid of 4 smudges.",
+            name=N_("Auction Pitch"),
+            description=N_(
+                "Setback: bid 2 to 4 for High, Low, Jack and Game; first to 7, "
+                "a made bid of 4 smudges."
+            ),
             min_seats=2,
             max_seats=7,
             points=_points("high", "low", "jack", "game"),
@@ -205,8 +211,8 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             key="joker-pitch",
-            name="Joker Pitch",
-            description="Auction Pitch with a Joker as a fifth point; bid 2 to 5, first to 10.",
+            name=N_("Joker Pitch"),
+            description=N_("Auction Pitch with a Joker as a fifth point; bid 2 to 5, first to 10."),
             min_seats=2,
             max_seats=7,
             points=_points("high", "low", "jack", "joker", "game"),
@@ -217,8 +223,8 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             key="racehorse-pitch",
-            name="Racehorse Pitch",
-            description="Auction Pitch with a 32-card pack (A to 7), up to 5 players.",
+            name=N_("Racehorse Pitch"),
+            description=N_("Auction Pitch with a 32-card pack (A to 7), up to 5 players."),
             min_seats=2,
             max_seats=5,
             points=_points("high", "low", "jack", "game"),
@@ -229,9 +235,11 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             key="sell-out",
-            name="Sell-Out",
-            description="Commercial Pitch: the seller pitches, sells the bid for points "
-            "or keeps it; first to 7.",
+            name=N_("Sell-Out"),
+            description=N_(
+                "Commercial Pitch: the seller pitches, sells the bid for points "
+                "or keeps it; first to 7."
+            ),
             min_seats=2,
             max_seats=7,
             points=_points("high", "low", "jack", "game"),
@@ -242,9 +250,11 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             key="pitch-six",
-            name="Pitch Six",
-            description="Six points with the Six and Last trick; the pitcher scores only "
-            "the bid, and only a made bid (or a lead of 12) wins at 12.",
+            name=N_("Pitch Six"),
+            description=N_(
+                "Six points with the Six and Last trick; the pitcher scores only "
+                "the bid, and only a made bid (or a lead of 12) wins at 12."
+            ),
             min_seats=3,
             max_seats=6,
             points=_points("high", "low", "jack", "six", "last_trick", "game"),
@@ -257,9 +267,10 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             key="pedro",
-            name="Pedro",
-            description="Nine points with the Pedro (five of trumps) worth 5; bid 1 to 9, "
-            "first to 21.",
+            name=N_("Pedro"),
+            description=N_(
+                "Nine points with the Pedro (five of trumps) worth 5; bid 1 to 9, first to 21."
+            ),
             min_seats=2,
             max_seats=7,
             points=_points("high", "low", "jack", "game", "pedro", ten_is_game=True),
@@ -269,9 +280,11 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             key="cinch",
-            name="Cinch",
-            description="High Five / Double Pedro: two teams, 14 points, the side that "
-            "takes more scores the difference; first to 51.",
+            name=N_("Cinch"),
+            description=N_(
+                "High Five / Double Pedro: two teams, 14 points, the side that "
+                "takes more scores the difference; first to 51."
+            ),
             min_seats=4,
             max_seats=6,
             points=_points(

@@ -1,0 +1,288 @@
+"""Languages: the message catalogue, the active translation, and locale-aware formatting.
+
+One gettext for the whole program. Inside the web app the language is the request's
+(Flask-Babel picks it: the switch remembered in the session, else Accept-Language);
+outside it (the command line, a script) it is the one set with :func:`use_locale`,
+English by default. The module needs Babel but not Flask, so the command line's
+``score`` stays light.
+
+Strings are written in English in the code and marked for extraction with ``_`` /
+``gettext`` / ``ngettext`` (translated where they run) or :func:`N_` (translated later,
+where they are shown: tables of labels, the engine's message templates).
+``make messages`` extracts them into ``translations/messages.pot`` and updates each
+language's ``.po``; ``make translations`` compiles the ``.mo`` files the app reads.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import date, datetime
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, dates, numbers
+from babel.support import NullTranslations, Translations
+
+from .rules.errors import N_
+
+__all__ = ["N_", "gettext", "ngettext", "use_locale"]
+
+#: The languages the app speaks, each named in its own language (as the switch shows them).
+LANGUAGES: dict[str, str] = {"en": "English", "ro": "Română"}
+DEFAULT_LOCALE = "en"
+#: The catalogue: ``translations/<lang>/LC_MESSAGES/messages.{po,mo}`` and ``messages.pot``.
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+DOMAIN = "messages"
+
+log = logging.getLogger(__name__)
+
+
+class CheckedTranslations(Translations):
+    """A catalogue that reports each message it has no translation for.
+
+    A miss is logged once per message, as a warning: it means a string reached a page
+    in English. The tests that walk every page in Romanian fail on any.
+    """
+
+    def __init__(self, locale: str, source: NullTranslations) -> None:
+        super().__init__()
+        self.locale = locale
+        self.merge(source)
+        if hasattr(source, "plural"):
+            self.plural = source.plural
+        self.misses: set[str] = set()
+        self.on_miss: Callable[[str, str], None] | None = None
+
+    def _miss(self, message: str) -> None:
+        if message and message not in self.misses:
+            self.misses.add(message)
+            log.warning("no %s translation for %r", self.locale, message)
+            if self.on_miss is not None:
+                self.on_miss(self.locale, message)
+
+    def gettext(self, message: str) -> str:
+        if message not in self._catalog:
+            self._miss(message)
+        return super().gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:  # type: ignore[override]
+        if (msgid1, 0) not in self._catalog:
+            self._miss(msgid1)
+        return super().ngettext(msgid1, msgid2, n)
+
+    ugettext = gettext
+    ungettext = ngettext
+
+
+@cache
+def translations_for(locale: str) -> NullTranslations:
+    """The compiled catalogue of ``locale``; English, the source language, has none."""
+    if locale == DEFAULT_LOCALE or locale not in LANGUAGES:
+        return NullTranslations()
+    return CheckedTranslations(locale, Translations.load(str(TRANSLATIONS), [locale], DOMAIN))
+
+
+def negotiate(requested: str | None) -> str:
+    """The supported language closest to ``requested`` (``ro_RO.UTF-8`` gives ``ro``)."""
+    if not requested:
+        return DEFAULT_LOCALE
+    tag = requested.split(".")[0].split("@")[0].replace("-", "_").lower()
+    for candidate in (tag, tag.split("_")[0]):
+        if candidate in LANGUAGES:
+            return candidate
+    return DEFAULT_LOCALE
+
+
+# --- The active language --------------------------------------------------------------------
+
+_outside_app: ContextVar[str] = ContextVar("scorekeeper_locale", default=DEFAULT_LOCALE)
+
+
+def _flask_babel() -> Any:
+    """Flask-Babel, when this code runs inside the web app; else None."""
+    flask = sys.modules.get("flask")
+    if flask is None or not flask.has_app_context():
+        return None
+    import flask_babel
+
+    return flask_babel
+
+
+def outside_locale() -> str:
+    """The language set with use_locale, for work outside a request (the command line)."""
+    return _outside_app.get()
+
+
+def locale_from_environment() -> str:
+    """The language the environment asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), as gettext
+    reads them; English when none names a language we speak."""
+    import os
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if value := os.environ.get(name):
+            return negotiate(value.split(":")[0])
+    return DEFAULT_LOCALE
+
+
+def current_locale() -> str:
+    """The language in use here: the request's in the app, else the one set by use_locale."""
+    flask_babel = _flask_babel()
+    if flask_babel is not None:
+        locale = flask_babel.get_locale()
+        return str(locale) if locale is not None else DEFAULT_LOCALE
+    return _outside_app.get()
+
+
+def active_translations() -> NullTranslations:
+    flask_babel = _flask_babel()
+    if flask_babel is not None:
+        return flask_babel.get_translations()  # type: ignore[no-any-return]
+    return translations_for(_outside_app.get())
+
+
+@contextmanager
+def use_locale(locale: str) -> Iterator[None]:
+    """Speak ``locale`` inside the block (outside the web app; in it, Flask-Babel's
+    ``force_locale`` does the same)."""
+    flask_babel = _flask_babel()
+    if flask_babel is not None:
+        with flask_babel.force_locale(locale):
+            yield
+        return
+    token = _outside_app.set(locale if locale in LANGUAGES else DEFAULT_LOCALE)
+    try:
+        yield
+    finally:
+        _outside_app.reset(token)
+
+
+def gettext(message: str, **variables: Any) -> str:
+    """Translate ``message``; ``%(name)s`` placeholders are filled from ``variables``."""
+    text = active_translations().ugettext(message)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Translate by count; ``%(num)s`` is the count."""
+    variables.setdefault("num", num)
+    return active_translations().ungettext(singular, plural, num) % variables
+
+
+_ = gettext
+
+
+# --- Formatting for the locale ---------------------------------------------------------------
+
+
+def _locale() -> Locale:
+    return Locale.parse(current_locale())
+
+
+def number(value: int | Decimal | float) -> str:
+    """A count or score, with the locale's digit grouping and minus sign."""
+    return numbers.format_decimal(value, locale=_locale())
+
+
+def money(amount: Decimal | None) -> str:
+    """An amount of money to two places: ``1.50`` in English, ``1,50`` in Romanian.
+
+    The stake has no currency (the table knows what it plays for), so none is shown.
+    """
+    if amount is None:
+        return ""
+    return numbers.format_decimal(amount, format="#,##0.00", locale=_locale())
+
+
+def day(value: date | datetime | None, form: str = "medium") -> str:
+    """A date as the locale writes it (``Nov 29, 2026``; ``29 nov. 2026``)."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        value = value.date()
+    return dates.format_date(value, format=form, locale=_locale())
+
+
+def moment(value: datetime | None, form: str = "medium") -> str:
+    """A date and time as the locale writes them."""
+    if value is None:
+        return ""
+    return dates.format_datetime(value, format=form, locale=_locale())
+
+
+def clock(value: datetime | None) -> str:
+    """A time of day, as the locale writes it (``9:47 PM``; ``21:47``)."""
+    if value is None:
+        return ""
+    return dates.format_time(value, format="short", locale=_locale())
+
+
+# --- The engine's errors, in the current language ---------------------------------------------
+
+#: Parameter values the engine fills in from its own vocabulary (not from the input).
+_VOCABULARY_PARAMS = frozenset({"expected", "actual", "role", "variant", "point_name"})
+#: The words the engine puts in those parameters, marked for the catalogue.
+ENGINE_WORDS = (
+    N_("pitcher"),
+    N_("high bidder"),
+    N_("an object"),
+    N_("a list"),
+    N_("a string"),
+    N_("a number"),
+    N_("a whole number"),
+    N_("true/false"),
+    N_("a JSON object"),
+    N_("a list of hands"),
+    N_("a list of names"),
+    N_("a list of names (strings)"),
+    N_("a player's name"),
+    N_("a player's name or null"),
+    N_("an object of point → player or null"),
+    N_("an object of switches"),
+    N_("an object of team name → players"),
+)
+
+
+def _known(word: str) -> str:
+    """Translate one of the engine's own words; anything else (a name, a quoted value) as is."""
+    catalogue = getattr(active_translations(), "_catalog", {})
+    return str(catalogue.get(word) or word)
+
+
+def _param(key: str, value: Any) -> Any:
+    if key not in _VOCABULARY_PARAMS or not isinstance(value, str):
+        return value
+    if key == "role" and value.endswith(" taker"):
+        return gettext("%(point)s taker", point=_known(value.removesuffix(" taker")))
+    if value.startswith("a list of names for team "):
+        return gettext("a list of names for team %(team)s", team=value.rsplit(" ", 1)[1])
+    return _known(value)
+
+
+def error_detail(error: Any) -> str:
+    """What a :class:`~scorekeeper.rules.RuleError` says is wrong, in the current language."""
+    from .rules.errors import MESSAGES, one_line
+
+    params = {key: _param(key, value) for key, value in error.params.items()}
+    return one_line(active_translations().ugettext(MESSAGES[error.code]).format(**params))
+
+
+def error_message(error: Any) -> str:
+    """The whole one-line message, the place first (``hand 3: ...``), in the current language."""
+    from .rules.errors import one_line
+
+    place = error.place
+    if error.hand is not None:
+        place = (
+            gettext("hand %(number)s: %(field)s", number=error.hand, field=error.field)
+            if ":" in place
+            else gettext("hand %(number)s", number=error.hand)
+        )
+    elif place == "record":
+        place = gettext("record")
+    return one_line(f"{place}: {error_detail(error)}")
