@@ -4,6 +4,9 @@
 (consistent even while the app writes). ``export_collection`` and
 ``import_collection`` move every game as game records (GAME-RECORD.md) with
 their dates, between any two databases (SQLite to PostgreSQL included).
+
+They run from the command line, so what they say to a person (a refused backup, the
+place of a bad game in an import) is in the command line's language.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import models, operations, rules
+from . import i18n, models, operations, rules
 from .database import write_transaction
 from .extensions import db
+from .i18n import N_, gettext
 from .rules.errors import RuleError
 
 COLLECTION_FORMAT = "pitch-scorekeeper/collection-1"
@@ -30,13 +34,13 @@ def backup_sqlite(target: Path) -> int:
     engine = db.engine
     if engine.dialect.name != "sqlite":
         raise ValueError(
-            "backup copies a SQLite database; for PostgreSQL use pg_dump, or export-all"
+            gettext("backup copies a SQLite database; for PostgreSQL use pg_dump, or export-all")
         )
     source_path = engine.url.database
     if not source_path or source_path == ":memory:":
-        raise ValueError("the database is not a file")
+        raise ValueError(gettext("the database is not a file"))
     if target.resolve() == Path(source_path).resolve():
-        raise ValueError("the backup file cannot be the database itself")
+        raise ValueError(gettext("the backup file cannot be the database itself"))
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
@@ -91,9 +95,14 @@ def _parse_time(value: Any, place: str) -> datetime | None:
         raise RuleError(
             "wrong-type",
             field=place,
-            expected="a date and time (ISO 8601)",
+            expected=N_("a date and time (ISO 8601)"),
             actual=rules.errors.quote(value),
         ) from None
+
+
+def _place(error: RuleError) -> str:
+    """Where in its game record ``error`` is (``hand 3``, ``players``), in the current language."""
+    return i18n.error_message(error).removesuffix(i18n.error_detail(error)).removesuffix(": ")
 
 
 def import_collection(text: str | bytes) -> int:
@@ -116,7 +125,7 @@ def import_collection(text: str | bytes) -> int:
         )
     parsed = []
     for index, entry in enumerate(games, start=1):
-        place = f"game {index}"
+        place = gettext("game %(number)s", number=index)
         if not isinstance(entry, dict):
             raise RuleError(
                 "wrong-type", field=place, expected="an object", actual=type(entry).__name__
@@ -127,7 +136,7 @@ def import_collection(text: str | bytes) -> int:
         try:
             record = rules.parse_record(entry.get("record"))
         except RuleError as error:
-            raise RuleError(error.code, field=f"{place}: {error.place}", **error.params) from None
+            raise RuleError(error.code, field=f"{place}: {_place(error)}", **error.params) from None
         times = {key: _parse_time(entry.get(key), f"{place}.{key}") for key in _GAME_KEYS[1:]}
         parsed.append((record, times))
     with write_transaction():

@@ -51,14 +51,16 @@ def score(file: Any, as_json: bool) -> None:
 def variants() -> None:
     """List the variants and their preset house rules."""
     for variant in VARIANTS.values():
+        seats = f"{variant.min_seats}-{variant.max_seats}"
+        bids = f"{variant.min_bid}-{variant.max_bid}"
         click.echo(f"{variant.key}: {gettext(variant.name)}")
         click.echo(f"  {gettext(variant.description)}")
         click.echo(
             "  "
             + gettext(
                 "seats %(seats)s; bids %(bids)s; points %(points)s",
-                seats=f"{variant.min_seats}-{variant.max_seats}",
-                bids=f"{variant.min_bid}-{variant.max_bid}",
+                seats=seats,
+                bids=bids,
                 points=", ".join(p.key for p in variant.points),
             )
         )

@@ -8,7 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import click
+from babel.support import LazyProxy
 
+from . import i18n
+from .i18n import gettext, ngettext
 from .pdf.cli import pdf_command
 from .seed import seed_command
 
@@ -39,7 +42,7 @@ def init_db() -> None:
     app = _app()
     with app.app_context():
         upgrade_database()
-    click.echo(f"Database ready: {app.config['SQLALCHEMY_DATABASE_URI']}")
+    click.echo(gettext("Database ready: %(url)s", url=app.config["SQLALCHEMY_DATABASE_URI"]))
 
 
 @click.command()
@@ -63,11 +66,13 @@ def serve(host: str, port: int, threads: int) -> None:
     with app.app_context():
         upgrade_database()
     for url in addresses_to_type(host, port):
-        click.echo(f"Open {url}")
+        click.echo(gettext("Open %(url)s", url=url))
     if not host.startswith("127.") and host != "localhost" and not password_required(app):
         click.echo(
-            "Anyone on this network can change the scores. To require a login for changes, "
-            "run `scorekeeper set-password` or set SCOREKEEPER_PASSWORD.",
+            gettext(
+                "Anyone on this network can change the scores. To require a login for changes, "
+                "run `scorekeeper set-password` or set SCOREKEEPER_PASSWORD."
+            ),
             err=True,
         )
     waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
@@ -76,9 +81,10 @@ def serve(host: str, port: int, threads: int) -> None:
 @click.command("set-password")
 @click.option(
     "--password",
-    prompt=True,
+    # Asked in the language chosen when the command runs (--lang is read after this is made).
+    prompt=LazyProxy(lambda: gettext("Password"), enable_cache=False),
     hide_input=True,
-    confirmation_prompt=True,
+    confirmation_prompt=LazyProxy(lambda: gettext("Repeat for confirmation"), enable_cache=False),
     help="The organiser password (asked for when not given).",
 )
 def set_password(password: str) -> None:
@@ -88,13 +94,13 @@ def set_password(password: str) -> None:
     from .auth.access import password_hash_path
 
     if len(password) < 4:
-        click.echo("error: choose a password of at least 4 characters", err=True)
+        click.echo(gettext("error: choose a password of at least 4 characters"), err=True)
         sys.exit(2)
     app = _app()
     path = password_hash_path(app)
     path.write_text(generate_password_hash(password))
     path.chmod(0o600)
-    click.echo(f"Organiser password set ({path}).")
+    click.echo(gettext("Organiser password set (%(path)s).", path=path))
 
 
 @click.command()
@@ -108,9 +114,16 @@ def backup(file: Path) -> None:
         try:
             pages = backup_sqlite(file)
         except ValueError as error:
-            click.echo(f"error: {error}", err=True)
+            click.echo(gettext("error: %(problem)s", problem=error), err=True)
             sys.exit(2)
-    click.echo(f"Backed up {pages} pages to {file}")
+    click.echo(
+        ngettext(
+            "Backed up %(num)s page to %(file)s",
+            "Backed up %(num)s pages to %(file)s",
+            pages,
+            file=file,
+        )
+    )
 
 
 @click.command("export-all")
@@ -124,7 +137,10 @@ def export_all(file: Any) -> None:
         collection = export_collection()
     json.dump(collection, file, indent=1, ensure_ascii=False)
     file.write("\n")
-    click.echo(f"Exported {len(collection['games'])} games.", err=True)
+    click.echo(
+        ngettext("Exported %(num)s game.", "Exported %(num)s games.", len(collection["games"])),
+        err=True,
+    )
 
 
 @click.command("import-all")
@@ -139,6 +155,6 @@ def import_all(file: Any) -> None:
         try:
             count = import_collection(file.read())
         except RuleError as error:
-            click.echo(str(error), err=True)
+            click.echo(i18n.error_message(error), err=True)
             sys.exit(2)
-    click.echo(f"Imported {count} games.")
+    click.echo(ngettext("Imported %(num)s game.", "Imported %(num)s games.", count))

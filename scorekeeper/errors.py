@@ -1,25 +1,57 @@
-"""Friendly error pages: no traceback ever reaches a player."""
+"""Friendly error pages: no traceback ever reaches a player.
+
+A page says what went wrong in the reader's language; a JSON answer (the export, the
+scoreboard's poll, an import posted as JSON) stays in English, as the record format does.
+So a message is given lazily (``lazy_gettext``) and spoken in English for JSON.
+"""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers.response import Response
 
+from .i18n import N_, gettext, use_locale
+
 log = logging.getLogger(__name__)
 
 TITLES = {
-    400: "That request did not make sense",
-    403: "Not allowed",
-    404: "Not found",
-    405: "Not allowed here",
-    409: "Someone else changed this game",
-    413: "That file is too large",
-    500: "Something went wrong on our side",
+    400: N_("That request did not make sense"),
+    403: N_("Not allowed"),
+    404: N_("Not found"),
+    405: N_("Not allowed here"),
+    409: N_("Someone else changed this game"),
+    413: N_("That file is too large"),
+    500: N_("Something went wrong on our side"),
 }
+ERROR = N_("Error")
+
+#: Werkzeug's own descriptions of the errors it raises itself (an unknown address, a method
+#: a page does not take), marked so a page can show them translated.
+WERKZEUG_DESCRIPTIONS = frozenset(
+    {
+        N_("The browser (or proxy) sent a request that this server could not understand."),
+        N_(
+            "You don't have the permission to access the requested resource. It is either"
+            " read-protected or not readable by the server."
+        ),
+        N_(
+            "The requested URL was not found on the server. If you entered the URL manually"
+            " please check your spelling and try again."
+        ),
+        N_("The method is not allowed for the requested URL."),
+        N_(
+            "A conflict happened while processing the request. The resource might have been"
+            " modified while the request was being processed."
+        ),
+        N_("The data value transmitted exceeds the capacity limit."),
+    }
+)
 
 
 def _wants_json() -> bool:
@@ -30,12 +62,28 @@ def _wants_json() -> bool:
     )
 
 
-def render_error(code: int, message: str) -> tuple[str | Response, int]:
-    """Render an error page (or JSON) with a plain message."""
+def render_error(code: int, message: Any) -> tuple[str | Response, int]:
+    """Render an error page (or JSON) with a plain message.
+
+    ``message`` is a string, or a lazy one (``lazy_gettext``): the page shows it in the
+    reader's language, JSON in English.
+    """
     if _wants_json():
-        return jsonify(error=message), code
-    title = TITLES.get(code, "Error")
-    return render_template("error.html", code=code, title=title, message=message), code
+        with use_locale("en"):
+            return jsonify(error=str(message)), code
+    title = gettext(TITLES.get(code, ERROR))
+    # str(): a lazy string would otherwise reach the page as markup, unescaped.
+    return render_template("error.html", code=code, title=title, message=str(message)), code
+
+
+def _description(error: HTTPException) -> Any:
+    """What the error says: ours (maybe lazy), or Werkzeug's own, translated for a page."""
+    description = error.description
+    if not description:
+        return _l(TITLES.get(error.code or 500, ERROR))
+    if isinstance(description, str) and description in WERKZEUG_DESCRIPTIONS:
+        return _l(description)
+    return description
 
 
 def init_app(app: Flask) -> None:
@@ -43,8 +91,10 @@ def init_app(app: Flask) -> None:
     def csrf_error(error: CSRFError) -> tuple[str | Response, int]:
         return render_error(
             400,
-            "This form had expired or came from elsewhere, so nothing was saved. "
-            "Go back, reload the page and try again.",
+            _l(
+                "This form had expired or came from elsewhere, so nothing was saved. "
+                "Go back, reload the page and try again."
+            ),
         )
 
     @app.errorhandler(HTTPException)
@@ -54,14 +104,14 @@ def init_app(app: Flask) -> None:
         if isinstance(error, InternalServerError):
             return internal_error(error)
         if error.code == 413:
-            message = "That upload is too large; a game record is a small JSON file."
+            message = _l("That upload is too large; a game record is a small JSON file.")
         else:
-            message = error.description or TITLES.get(error.code, "Error")
+            message = _description(error)
         return render_error(error.code, message)
 
     @app.errorhandler(Exception)
     def internal_error(error: Exception) -> tuple[str | Response, int]:
         log.exception("unhandled error on %s %s", request.method, request.path)
         return render_error(
-            500, "Nothing was lost: what was saved before is still there. Please try again."
+            500, _l("Nothing was lost: what was saved before is still there. Please try again.")
         )

@@ -162,13 +162,13 @@ def use_locale(locale: str) -> Iterator[None]:
         _outside_app.reset(token)
 
 
-def gettext(message: str, **variables: Any) -> str:
+def gettext(message: str, /, **variables: Any) -> str:
     """Translate ``message``; ``%(name)s`` placeholders are filled from ``variables``."""
     text = active_translations().ugettext(message)
     return text % variables if variables else text
 
 
-def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+def ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> str:
     """Translate by count; ``%(num)s`` is the count."""
     variables.setdefault("num", num)
     return active_translations().ungettext(singular, plural, num) % variables

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from flask import Flask, abort, request
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response
 
 CSP = "; ".join(
@@ -52,8 +53,10 @@ def init_app(app: Flask) -> None:
         ):
             abort(
                 400,
-                "The form contained a NUL character, which nothing here can hold. "
-                "Nothing was saved.",
+                _l(
+                    "The form contained a NUL character, which nothing here can hold. "
+                    "Nothing was saved."
+                ),
             )
 
     @app.after_request

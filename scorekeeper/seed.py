@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from . import rules
+from . import i18n, rules
 
 FIRST_NAMES = (
     "Ann",
@@ -485,7 +485,14 @@ def seed_command(games: int, rng_seed: int, players: int) -> None:
     with app.app_context():
         upgrade_database()
         counts = seed_database(games, seed=rng_seed, players=players)
+    seconds = round(time.perf_counter() - started, 1)
     click.echo(
-        f"Seeded {counts['games']} games ({counts['hands']} hands) in {counts['nights']} nights "
-        f"in {time.perf_counter() - started:.1f} s: {app.config['SQLALCHEMY_DATABASE_URI']}"
+        i18n.gettext(
+            "Seeded %(games)s (%(hands)s) in %(nights)s in %(seconds)s s: %(url)s",
+            games=i18n.ngettext("%(num)s game", "%(num)s games", counts["games"]),
+            hands=i18n.ngettext("%(num)s hand", "%(num)s hands", counts["hands"]),
+            nights=i18n.ngettext("%(num)s night", "%(num)s nights", counts["nights"]),
+            seconds=i18n.number(seconds),
+            url=app.config["SQLALCHEMY_DATABASE_URI"],
+        )
     )

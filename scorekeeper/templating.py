@@ -1,4 +1,4 @@
-"""Template filters and globals: how scores, money and sides read on a page."""
+"""Template filters: how scores read on a page (money, numbers and dates: scorekeeper.language)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 from .i18n import gettext
-from .sheet import WIN_WORDS
 
 
 def ringed(score: int) -> Markup:
@@ -20,14 +19,8 @@ def ringed(score: int) -> Markup:
     return escape(str(score))
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (many or word + 's')}"
-
-
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["ringed"] = ringed
-    app.jinja_env.globals["plural"] = plural
-    app.jinja_env.globals["WIN_WORDS"] = WIN_WORDS
 
     @app.context_processor
     def base_context() -> dict[str, Any]:

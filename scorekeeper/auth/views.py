@@ -14,11 +14,14 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response
 from wtforms import PasswordField, SubmitField
 from wtforms.validators import InputRequired, Length
 
+from ..i18n import gettext, ngettext
+from ..language import SESSION_KEY as LANGUAGE
 from .access import check_password, password_required
 
 bp = Blueprint("auth", __name__)
@@ -26,9 +29,10 @@ bp = Blueprint("auth", __name__)
 
 class LoginForm(FlaskForm):
     password = PasswordField(
-        "Organiser password", validators=[InputRequired("Type the password."), Length(max=200)]
+        _l("Organiser password"),
+        validators=[InputRequired(_l("Type the password.")), Length(max=200)],
     )
-    submit = SubmitField("Log in")
+    submit = SubmitField(_l("Log in"))
 
 
 def _safe_next(target: str | None) -> str:
@@ -39,6 +43,14 @@ def _safe_next(target: str | None) -> str:
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return url_for("games.index")
     return target
+
+
+def _fresh_session() -> None:
+    """Start a new session (so no one keeps an old cookie's rights), keeping the language."""
+    language = session.get(LANGUAGE)
+    session.clear()
+    if language is not None:
+        session[LANGUAGE] = language
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -52,19 +64,25 @@ def login() -> str | Response | tuple[str, int]:
     key = request.remote_addr or "unknown"
     wait = limiter.blocked_for(key)
     if wait and request.method == "POST":
-        form.password.errors = [f"Too many wrong passwords. Try again in {int(wait) + 1} seconds."]
+        form.password.errors = [
+            ngettext(
+                "Too many wrong passwords. Try again in %(num)s second.",
+                "Too many wrong passwords. Try again in %(num)s seconds.",
+                int(wait) + 1,
+            )
+        ]
         return render_template("auth/login.html", form=form), 429
     if form.validate_on_submit():
         if check_password(form.password.data or ""):
             limiter.succeeded(key)
-            session.clear()
+            _fresh_session()
             session["organiser"] = True
             session.permanent = True
-            flash("Logged in: you can record and correct hands.", "info")
+            flash(gettext("Logged in: you can record and correct hands."), "info")
             return redirect(next_url)
         limiter.failed(key)
         current_app.logger.warning("failed organiser login from %s", key)
-        form.password.errors = ["That is not the organiser password."]
+        form.password.errors = [gettext("That is not the organiser password.")]
         return render_template("auth/login.html", form=form), 401
     status = 400 if form.errors else 200
     return render_template("auth/login.html", form=form), status
@@ -72,6 +90,6 @@ def login() -> str | Response | tuple[str, int]:
 
 @bp.post("/logout")
 def logout() -> Response:
-    session.clear()
-    flash("Logged out.", "info")
+    _fresh_session()
+    flash(gettext("Logged out."), "info")
     return redirect(url_for("games.index"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import rules
+from ..i18n import gettext
 from ..rules import Event
 
 
@@ -18,38 +19,63 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
     game = result.game
     if hand.passed:
         nxt = result.next_dealer if hand.number == len(result.hands) else None
-        return "Everyone passed." + (f" {nxt} deals." if nxt else "")
+        passed = gettext("Everyone passed.")
+        if nxt is None:
+            return passed
+        return " ".join([passed, gettext("%(dealer)s deals.", dealer=nxt)])
     pitcher = hand.pitcher or ""
     side = game.side_of(pitcher)
+    who = _who(game, pitcher)
     parts: list[str] = []
     sale = hand.hand.sale
     if sale is rules.Sale.SOLD:
-        parts.append(f"{hand.seller} sold the bid to {pitcher} for {hand.bid}.")
+        parts.append(
+            gettext(
+                "%(seller)s sold the bid to %(buyer)s for %(bid)s.",
+                seller=hand.seller,
+                buyer=pitcher,
+                bid=hand.bid,
+            )
+        )
     elif sale is rules.Sale.KEPT:
         parts.append(
-            f"{pitcher} kept the bid at {hand.bid}; {hand.hand.high_bidder} scores {hand.bid}."
+            gettext(
+                "%(pitcher)s kept the bid at %(bid)s; %(high_bidder)s scores %(bid)s.",
+                pitcher=pitcher,
+                bid=hand.bid,
+                high_bidder=hand.hand.high_bidder,
+            )
         )
     elif sale is rules.Sale.PITCHED:
-        parts.append(f"{pitcher} pitched.")
+        parts.append(gettext("%(pitcher)s pitched.", pitcher=pitcher))
     if game.variant.scoring is rules.variants.Scoring.CINCH:
         scorer = next((s for s, d in hand.delta.items() if d > 0), None)
         if hand.made:
-            parts.append(f"{_who(game, pitcher)} made {hand.bid}.")
+            parts.append(gettext("%(pitcher)s made %(bid)s.", pitcher=who, bid=hand.bid))
         else:
-            parts.append(f"{_who(game, pitcher)} failed the bid of {hand.bid}.")
+            parts.append(
+                gettext("%(pitcher)s failed the bid of %(bid)s.", pitcher=who, bid=hand.bid)
+            )
         if scorer is not None:
-            parts.append(f"{scorer} score {hand.delta[scorer]}.")
+            parts.append(
+                gettext("%(side)s score %(points)s.", side=scorer, points=hand.delta[scorer])
+            )
         else:
-            parts.append("Nobody scores.")
+            parts.append(gettext("Nobody scores."))
     elif Event.SMUDGE in hand.events and hand.won and result.win_reason is rules.WinReason.SMUDGE:
-        return " ".join([*parts, f"{_who(game, pitcher)} smudges and wins!"])
+        return " ".join([*parts, gettext("%(pitcher)s smudges and wins!", pitcher=who)])
     elif hand.made:
-        parts.append(f"{_who(game, pitcher)} made {hand.bid}.")
+        parts.append(gettext("%(pitcher)s made %(bid)s.", pitcher=who, bid=hand.bid))
         if Event.SMUDGE in hand.events:
-            parts.append("A smudge from the hole only scores the points.")
+            parts.append(gettext("A smudge from the hole only scores the points."))
+    elif hand.scores[side] < 0:
+        parts.append(
+            gettext(
+                "%(pitcher)s is set back %(bid)s and is in the hole.", pitcher=who, bid=hand.bid
+            )
+        )
     else:
-        in_hole = " and is in the hole" if hand.scores[side] < 0 else ""
-        parts.append(f"{_who(game, pitcher)} is set back {hand.bid}{in_hole}.")
+        parts.append(gettext("%(pitcher)s is set back %(bid)s.", pitcher=who, bid=hand.bid))
     if hand.won and result.winner is not None:
-        parts.append(f"{result.winner} wins!")
+        parts.append(gettext("%(winner)s wins!", winner=result.winner))
     return " ".join(parts)

@@ -11,6 +11,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import (
     Field,
@@ -25,39 +27,44 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .. import rules
+from ..i18n import N_, gettext
 from ..rules.variants import AllPass, LowTo, Smudge
 
 NOBODY = "nobody"
+# The labels are lazy: the choices are made once, and each page says them in its language.
 SALE_LABELS = {
-    "pitched": "Pitched (seller plays 4)",
-    "sold": "Sold (seller scores the bid)",
-    "kept": "Kept (high bidder scores the bid)",
+    "pitched": _l("Pitched (seller plays 4)"),
+    "sold": _l("Sold (seller scores the bid)"),
+    "kept": _l("Kept (high bidder scores the bid)"),
 }
 LOW_TO_LABELS = {
-    LowTo.HOLDER: "Low goes to the player who was dealt it",
-    LowTo.TAKER: "Low goes to the player who wins it in a trick",
+    LowTo.HOLDER: _l("Low goes to the player who was dealt it"),
+    LowTo.TAKER: _l("Low goes to the player who wins it in a trick"),
 }
 SMUDGE_LABELS = {
-    Smudge.NOT_IN_HOLE: "A made smudge bid wins, unless the pitcher is in the hole",
-    Smudge.ALWAYS: "A made smudge bid always wins",
-    Smudge.OFF: "No smudge: the top bid is an ordinary bid",
+    Smudge.NOT_IN_HOLE: _l("A made smudge bid wins, unless the pitcher is in the hole"),
+    Smudge.ALWAYS: _l("A made smudge bid always wins"),
+    Smudge.OFF: _l("No smudge: the top bid is an ordinary bid"),
 }
 ALL_PASS_LABELS = {
-    AllPass.DEALER_TAKES: "The dealer must take the bid at the minimum",
-    AllPass.REDEAL_SAME_DEALER: "Redeal by the same dealer",
-    AllPass.REDEAL_NEXT_DEALER: "Redeal by the next dealer",
+    AllPass.DEALER_TAKES: _l("The dealer must take the bid at the minimum"),
+    AllPass.REDEAL_SAME_DEALER: _l("Redeal by the same dealer"),
+    AllPass.REDEAL_NEXT_DEALER: _l("Redeal by the next dealer"),
 }
 #: What a sale needs tapped besides the points (a pitched hand: nothing, the seller pitches 4).
 SALE_NEEDS = {
-    "sold": (("pitcher", "Choose who bought the bid."), ("bid", "Choose the bid.")),
-    "kept": (("bid", "Choose the bid."), ("high_bidder", "Choose the high bidder.")),
+    "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
+    "kept": (("bid", N_("Choose the bid.")), ("high_bidder", N_("Choose the high bidder."))),
 }
 STAKE_RE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,4})?")
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
-    """Declare (value, label) pairs as WTForms choices."""
-    return [SelectChoice(str(value), str(label)) for value, label in pairs]
+    """Declare (value, label) pairs as WTForms choices (a lazy label stays lazy)."""
+    return [
+        SelectChoice(str(value), label if isinstance(label, LazyString) else str(label))
+        for value, label in pairs
+    ]
 
 
 class TapField(RadioField):
@@ -76,7 +83,13 @@ class TapField(RadioField):
     def pre_validate(self, form: Any) -> None:
         allowed = {c.value if isinstance(c, SelectChoice) else c[0] for c in self.choices}
         if self.data not in (None, "") and self.data not in allowed:
-            raise ValidationError(f"{self.data!r} is not one of the choices for {self.label.text}.")
+            raise ValidationError(
+                gettext(
+                    "%(value)s is not one of the choices for %(field)s.",
+                    value=repr(self.data),
+                    field=str(self.label.text),
+                )
+            )
 
 
 def point_field_name(key: str) -> str:
@@ -104,14 +117,14 @@ class HandFormBase(FlaskForm):
     version = HiddenField()
     token = HiddenField()
     note = StringField(
-        "Note (optional)",
+        _l("Note (optional)"),
         validators=[
             Optional(),
-            Length(max=rules.NOTE_MAX, message="A note has at most %(max)d characters."),
+            Length(max=rules.NOTE_MAX, message=_l("A note has at most %(max)d characters.")),
         ],
     )
-    save = SubmitField("Save hand")
-    passed_out = SubmitField("Everyone passed")
+    save = SubmitField(_l("Save hand"))
+    passed_out = SubmitField(_l("Everyone passed"))
 
     game: rules.Game
 
@@ -134,7 +147,7 @@ class HandFormBase(FlaskForm):
             # rather than let the engine report a missing name as "null".
             for name, message in SALE_NEEDS.get(self.sale.data or "", ()):
                 if self[name].data in (None, "") and not self[name].errors:
-                    self[name].errors = [*self[name].errors, message]
+                    self[name].errors = [*self[name].errors, gettext(message)]
                     valid = False
         return valid
 
@@ -195,40 +208,48 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
         pass
 
     HandForm.pitcher = TapField(
-        "Who won the bid?" if not sale_only else "Who pitched? (the buyer, or the seller)",
+        gettext("Who won the bid?")
+        if not sale_only
+        else gettext("Who pitched? (the buyer, or the seller)"),
         choices=seats,
-        validators=[Optional() if sale_only else InputRequired("Choose who won the bid.")],
+        validators=[Optional() if sale_only else InputRequired(gettext("Choose who won the bid."))],
     )
     HandForm.bid = TapField(
-        "Bid",
+        gettext("Bid"),
         choices=choices((b, b) for b in range(variant.min_bid, variant.max_bid + 1)),
-        validators=[Optional() if sale_only else InputRequired("Choose the bid.")],
+        validators=[Optional() if sale_only else InputRequired(gettext("Choose the bid."))],
     )
+    nobody = gettext("Nobody")
     for point in variant.points:
         options = list(seats)
         if point.may_be_nobody:
-            options.append(SelectChoice(NOBODY, "Nobody"))
-        label = point.name
+            options.append(SelectChoice(NOBODY, nobody))
+        name = gettext(point.name)
+        label = name
         if point.key == "low":
-            label += " (holder)" if game.house_rules.low_to is LowTo.HOLDER else " (taker)"
+            label = (
+                gettext("%(point)s (holder)", point=name)
+                if game.house_rules.low_to is LowTo.HOLDER
+                else gettext("%(point)s (taker)", point=name)
+            )
         setattr(
             HandForm,
             point_field_name(point.key),
             TapField(
                 label,
                 choices=options,
-                description=point.help,
-                validators=[InputRequired(f"Choose who took {point.name}.")],
+                description=gettext(point.help),
+                validators=[InputRequired(gettext("Choose who took %(point)s.", point=name))],
             ),
         )
     if sale_only:
         HandForm.sale = TapField(
-            "The sale",
+            gettext("The sale"),
             choices=choices(SALE_LABELS.items()),
-            validators=[InputRequired("Choose pitched, sold or kept.")],
+            validators=[InputRequired(gettext("Choose pitched, sold or kept."))],
         )
         HandForm.high_bidder = TapField(
-            "High bidder (kept hands only)", choices=seats, validators=[Optional()]
+            gettext("High bidder (kept hands only)"), choices=seats, validators=[Optional()]
         )
     form = HandForm(**kwargs)
     form.game = game
@@ -243,30 +264,30 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
 class NewGameForm(FlaskForm):
     """Seats, partnerships, first dealer, house rules and stake for a new game."""
 
-    first_dealer = TapField("Deals first", default="0", validators=[InputRequired()])
+    first_dealer = TapField(_l("Deals first"), default="0", validators=[InputRequired()])
     target = IntegerField(
-        "Target score",
-        validators=[InputRequired("Give the target score."), NumberRange(1, 999)],
+        _l("Target score"),
+        validators=[InputRequired(_l("Give the target score.")), NumberRange(1, 999)],
     )
-    low_to = SelectField("Low", choices=choices(LOW_TO_LABELS.items()))
-    smudge = SelectField("Smudge", choices=choices(SMUDGE_LABELS.items()))
-    all_pass = SelectField("When everyone passes", choices=choices(ALL_PASS_LABELS.items()))
+    low_to = SelectField(_l("Low"), choices=choices(LOW_TO_LABELS.items()))
+    smudge = SelectField(_l("Smudge"), choices=choices(SMUDGE_LABELS.items()))
+    all_pass = SelectField(_l("When everyone passes"), choices=choices(ALL_PASS_LABELS.items()))
     payout_in_hole = IntegerField(
-        "Units a loser at 0 or below pays", validators=[InputRequired(), NumberRange(0, 99)]
+        _l("Units a loser at 0 or below pays"), validators=[InputRequired(), NumberRange(0, 99)]
     )
     payout_per_setback = IntegerField(
-        "Extra units per set-back", validators=[InputRequired(), NumberRange(0, 99)]
+        _l("Extra units per set-back"), validators=[InputRequired(), NumberRange(0, 99)]
     )
     stake = StringField(
-        "Stake per unit (money, optional)",
+        _l("Stake per unit (money, optional)"),
         validators=[Optional(), Length(max=12)],
-        description="For example 0.25. Leave empty to settle in units only.",
+        description=_l("For example 0.25. Leave empty to settle in units only."),
     )
-    create = SubmitField("Start the game")
+    create = SubmitField(_l("Start the game"))
 
     def validate_stake(self, field: Field) -> None:
         if field.data and not STAKE_RE.fullmatch(field.data.strip()):
-            raise ValidationError("Write the stake as a number such as 0.25.")
+            raise ValidationError(gettext("Write the stake as a number such as 0.25."))
 
 
 def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewGameForm:
@@ -279,13 +300,17 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
         setattr(
             Form,
             f"name_{i}",
-            StringField(f"Seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]),
+            StringField(
+                gettext("Seat %(number)s", number=i + 1),
+                validators=[Optional(), Length(max=rules.NAME_MAX)],
+            ),
         )
         setattr(
             Form,
             f"team_{i}",
             StringField(
-                f"Team of seat {i + 1}", validators=[Optional(), Length(max=rules.NAME_MAX)]
+                gettext("Team of seat %(number)s", number=i + 1),
+                validators=[Optional(), Length(max=rules.NAME_MAX)],
             ),
         )
     if variant.smudge_bid is None:
@@ -293,7 +318,9 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
         Form.smudge = None
     preset = variant.preset
     form = Form(**kwargs)
-    form.first_dealer.choices = choices((i, f"Seat {i + 1}") for i in range(max_seats))
+    form.first_dealer.choices = choices(
+        (i, gettext("Seat %(number)s", number=i + 1)) for i in range(max_seats)
+    )
     if not form.is_submitted():
         form.target.data = preset.target
         form.low_to.data = preset.low_to.value
@@ -303,8 +330,10 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
         form.payout_in_hole.data = preset.payout_in_hole
         form.payout_per_setback.data = preset.payout_per_setback
         if variant.teams_required:
+            # Team names are the table's data: prefilled in the table's language.
+            us, them = gettext("Us"), gettext("Them")
             for i in range(max_seats):
-                form[f"team_{i}"].data = "Us" if i % 2 == 0 else "Them"
+                form[f"team_{i}"].data = us if i % 2 == 0 else them
     return form
 
 

@@ -17,11 +17,13 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import models, operations, rules
+from .. import i18n, models, operations, rules
 from ..extensions import csrf, db
+from ..i18n import N_, gettext
 from ..operations import Conflict, Loaded, NotFound
 from . import forms
 from .describe import describe_hand
@@ -35,6 +37,18 @@ ViewResult = str | BaseResponse | tuple[str, int]
 #: No id is ever this large; a bigger number in a URL would overflow SQLite's INTEGER.
 MAX_ID = 2**31 - 1
 
+#: What a Conflict says (operations.py), as a sentence, marked for the catalogue so the
+#: page can show it in the reader's language.
+CONFLICT_SENTENCES = frozenset(
+    {
+        N_("Someone else saved a change at the same moment; try again."),
+        N_(
+            "The score sheet changed since this form was opened (another phone saved a "
+            "change); here are the fresh standings: check them and enter it again if needed."
+        ),
+    }
+)
+
 
 def _load(game_id: int) -> Loaded:
     try:
@@ -42,7 +56,10 @@ def _load(game_id: int) -> Loaded:
             raise NotFound(f"there is no game {game_id}")
         return operations.load(game_id)
     except NotFound:
-        abort(404, f"There is no game number {game_id}. It may have been deleted.")
+        abort(
+            404,
+            _l("There is no game number %(number)s. It may have been deleted.", number=game_id),
+        )
 
 
 def _version() -> int:
@@ -51,8 +68,10 @@ def _version() -> int:
     if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
         abort(
             400,
-            "This form does not say which state of the game it was made from; "
-            "reload the page and try again. Nothing was saved.",
+            _l(
+                "This form does not say which state of the game it was made from; "
+                "reload the page and try again. Nothing was saved."
+            ),
         )
     return int(raw)
 
@@ -96,7 +115,7 @@ def new_game(variant_key: str) -> ViewResult:
     """Set up a game: seats, partnerships, first dealer, house rules, stake."""
     variant = rules.VARIANTS.get(variant_key)
     if variant is None:
-        abort(404, f"There is no variant called {variant_key!r}.")
+        abort(404, _l("There is no variant called %(name)s.", name=repr(variant_key)))
     form = forms.new_game_form(variant, variant.max_seats)
     roster = (
         db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars().all()
@@ -106,12 +125,12 @@ def new_game(variant_key: str) -> ViewResult:
         try:
             game = _game_from_form(form, variant)
         except rules.RuleError as error:
-            setup_error = error.detail
+            setup_error = i18n.error_detail(error)
         else:
             try:
                 game_id = operations.create_game(game)
             except Conflict as error:
-                setup_error = str(error)
+                setup_error = _conflict_message(error)
             else:
                 return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
@@ -137,7 +156,9 @@ def _game_from_form(form: forms.NewGameForm, variant: rules.Variant) -> rules.Ga
         if not name:
             if i == dealer_row:
                 raise rules.RuleError(
-                    "unknown-dealer", field="first_dealer", name=f"seat {i + 1} (empty)"
+                    "unknown-dealer",
+                    field="first_dealer",
+                    name=gettext("seat %(number)s (empty)", number=i + 1),
                 )
             continue
         names.append(name)
@@ -170,27 +191,27 @@ def show(game_id: int) -> ViewResult:
     status = 200
     if request.method == "POST":
         outcome = _record(loaded, form)
-        if outcome is not None:
+        if not isinstance(outcome, int):
             return outcome
         loaded = _load(game_id)
-        status = (
-            409
-            if form.form_errors and form.form_errors[-1].startswith("The score sheet changed")
-            else 400
-        )
+        status = outcome
     form.version.data = str(loaded.row.version)
     return render_template("games/game.html", **_page_context(loaded), form=form), status
 
 
-def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | None:
-    """Record the posted hand; return a redirect, or None with the errors on the form."""
+def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | int:
+    """Record the posted hand; return a redirect, or the status with the errors on the form
+    (409 when the game changed since the form was shown, else 400)."""
     if loaded.result.finished:
         form.form_errors.append(
-            f"The game is over: {loaded.result.winner} won. Undo or edit a hand to change it."
+            gettext(
+                "The game is over: %(winner)s won. Undo or edit a hand to change it.",
+                winner=loaded.result.winner,
+            )
         )
-        return None
+        return 400
     if not form.validate_on_submit():
-        return None
+        return 400
     seller = (
         loaded.game.left_of(loaded.result.next_dealer or "") if loaded.game.variant.sales else None
     )
@@ -203,27 +224,29 @@ def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | None:
         )
     except rules.RuleError as error:
         _attach_error(form, error)
-        return None
+        return 400
     except Conflict as error:
         form.form_errors.append(_conflict_message(error))
-        return None
+        return 409
     if result.hands:
         flash(describe_hand(result, result.hands[-1]), "hand")
     return redirect(url_for("games.show", game_id=game_id) + "#standings")
 
 
 def _conflict_message(error: Conflict) -> str:
+    """Say what a Conflict says as a sentence, in the reader's language when it is known."""
     text = str(error)
-    return text[0].upper() + text[1:] + "."
+    sentence = text[0].upper() + text[1:] + "."
+    return gettext(sentence) if sentence in CONFLICT_SENTENCES else sentence
 
 
 def _attach_error(form: forms.HandFormBase, error: rules.RuleError) -> None:
     """Show the engine's message next to the field it names (or above the form)."""
     name = forms.form_field_for(error.field)
     if name is not None and name in form:
-        form[name].errors = [*form[name].errors, error.message]
+        form[name].errors = [*form[name].errors, i18n.error_message(error)]
     else:
-        form.form_errors.append(error.message)
+        form.form_errors.append(i18n.error_message(error))
 
 
 def _page_context(loaded: Loaded) -> dict[str, Any]:
@@ -235,7 +258,7 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
     """Correct an earlier hand; every later score, the winner and the settlement follow."""
     loaded = _load(game_id)
     if not 1 <= number <= len(loaded.hands):
-        abort(404, f"Game {game_id} has no hand {number}.")
+        abort(404, _l("Game %(game)s has no hand %(number)s.", game=game_id, number=number))
     form = forms.hand_form(loaded.game)
     status = 200
     if request.method == "GET":
@@ -253,7 +276,13 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
             loaded = _load(game_id)
             status = 409
         else:
-            flash(f"Hand {number} corrected; every later score was worked out again.", "hand")
+            flash(
+                gettext(
+                    "Hand %(number)s corrected; every later score was worked out again.",
+                    number=number,
+                ),
+                "hand",
+            )
             return redirect(url_for("games.show", game_id=game_id))
     else:
         status = 400
@@ -276,9 +305,9 @@ def undo(game_id: int) -> ViewResult:
     except Conflict as error:
         flash(_conflict_message(error), "error")
     except NotFound:
-        flash("There is no hand to undo.", "error")
+        flash(gettext("There is no hand to undo."), "error")
     else:
-        flash(f"Hand {len(loaded.hands)} was undone.", "hand")
+        flash(gettext("Hand %(number)s was undone.", number=len(loaded.hands)), "hand")
     return redirect(url_for("games.show", game_id=game_id))
 
 
@@ -292,7 +321,7 @@ def delete(game_id: int) -> ViewResult:
         except Conflict as error:
             flash(_conflict_message(error), "error")
             return redirect(url_for("games.delete", game_id=game_id))
-        flash(f"Game {game_id} was deleted.", "info")
+        flash(gettext("Game %(number)s was deleted.", number=game_id), "info")
         return redirect(url_for("games.index"))
     return render_template("games/delete.html", **_page_context(loaded))
 
@@ -308,7 +337,7 @@ def version(game_id: int) -> Response:
     """Tell the scoreboard the game's version, so it reloads only when something changed."""
     row = db.session.get(models.Game, game_id) if game_id <= MAX_ID else None
     if row is None:
-        abort(404, f"There is no game number {game_id}.")
+        abort(404, _l("There is no game number %(number)s.", number=game_id))
     return jsonify(version=row.version)
 
 
@@ -326,9 +355,10 @@ def export(game_id: int) -> Response:
 @csrf.exempt
 def import_game() -> ViewResult:
     """Create a game from a game record: an uploaded file, or the JSON as the request body."""
+    as_json = request.mimetype == "application/json"
     error: str | None = None
     if request.method == "POST":
-        if request.mimetype == "application/json":
+        if as_json:
             # A JSON body cannot be sent cross-site without a CORS preflight, which we
             # never grant; a form post (the only kind a browser sends freely) needs the token.
             text: bytes | str = request.get_data()
@@ -339,20 +369,21 @@ def import_game() -> ViewResult:
             upload = request.files.get("record")
             text = upload.read() if upload is not None else request.form.get("record_text", "")
             if not text:
-                error = "Choose a game record file (.json) to import."
+                error = gettext("Choose a game record file (.json) to import.")
         if error is None:
             try:
                 record = rules.loads_record(text)
                 game_id = operations.import_record(record)
             except rules.RuleError as rule_error:
-                error = str(rule_error)
+                # A JSON answer stays in English, as the record format does.
+                error = str(rule_error) if as_json else i18n.error_message(rule_error)
             except Conflict as conflict:
-                error = str(conflict)
+                error = str(conflict) if as_json else _conflict_message(conflict)
             else:
-                if request.mimetype == "application/json":
+                if as_json:
                     return jsonify(id=game_id, url=url_for("games.show", game_id=game_id)), 201
-                flash("The game was imported.", "info")
+                flash(gettext("The game was imported."), "info")
                 return redirect(url_for("games.show", game_id=game_id), 303)
-        if request.mimetype == "application/json":
+        if as_json:
             return Response(json.dumps({"error": error}), status=400, mimetype="application/json")
     return render_template("games/import.html", error=error), 400 if error else 200

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import DateField, Field, IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
@@ -18,22 +19,25 @@ def _strip(value: Any) -> Any:
 
 def _printable(form: FlaskForm, field: Field) -> None:
     if field.data and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in field.data):
-        raise ValidationError("Use letters, digits and punctuation only (no control characters).")
+        raise ValidationError(
+            _l("Use letters, digits and punctuation only (no control characters).")
+        )
 
 
-_LENGTH = Length(max=NIGHT_NAME_MAX, message=f"At most {NIGHT_NAME_MAX} characters.")
+#: WTForms fills in %(max)s.
+_LENGTH = Length(max=NIGHT_NAME_MAX, message=_l("At most %(max)s characters."))
 
 
 class NightForm(FlaskForm):  # type: ignore[misc]
     name = StringField(
-        "Name",
+        _l("Name"),
         filters=[_strip],
-        validators=[InputRequired("Give the night a name."), _LENGTH, _printable],
+        validators=[InputRequired(_l("Give the night a name.")), _LENGTH, _printable],
     )
-    place = StringField("Place", filters=[_strip], validators=[Optional(), _LENGTH, _printable])
+    place = StringField(_l("Place"), filters=[_strip], validators=[Optional(), _LENGTH, _printable])
     date = DateField(
-        "Date",
-        validators=[InputRequired("Give the night's date.")],
+        _l("Date"),
+        validators=[InputRequired(_l("Give the night's date."))],
         render_kw={"min": "1900-01-01", "max": "9999-12-31"},
     )
 
@@ -43,9 +47,11 @@ class NightForm(FlaskForm):  # type: ignore[misc]
 
 class AddGameForm(FlaskForm):  # type: ignore[misc]
     game = IntegerField(
-        "Game number",
+        _l("Game number"),
         validators=[
-            InputRequired("Type the game's number (it is on the game's page)."),
-            NumberRange(min=1, max=2**31 - 1, message="A game number is a whole number from 1."),
+            InputRequired(_l("Type the game's number (it is on the game's page).")),
+            NumberRange(
+                min=1, max=2**31 - 1, message=_l("A game number is a whole number from 1.")
+            ),
         ],
     )

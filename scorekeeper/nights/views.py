@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
+from babel import numbers
 from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import models, rules
 from ..extensions import db
+from ..i18n import current_locale, day, gettext, ngettext
 from ..operations import NotFound
 from ..stats.paging import page_of
 from . import forms, operations, queries
@@ -23,15 +27,26 @@ NIGHTS_PAGE = 25
 RECENT_LOOSE_GAMES = 8
 
 
+@bp.app_template_filter("stake")
+def stake(value: str) -> str:
+    """A stake as the table set it, every decimal kept, as the locale writes it (``0,333``)."""
+    return numbers.format_decimal(
+        Decimal(value), locale=current_locale(), decimal_quantization=False
+    )
+
+
 def _night(night_id: int) -> models.Night:
     night = db.session.get(models.Night, night_id)
     if night is None:
-        abort(404, f"There is no game night number {night_id}. It may have been deleted.")
+        abort(
+            404,
+            _l("There is no game night number %(id)s. It may have been deleted.", id=night_id),
+        )
     return night
 
 
 def _list_page(form: forms.NightForm) -> str:
-    page = page_of(queries.night_count(), NIGHTS_PAGE, "the game nights")
+    page = page_of(queries.night_count(), NIGHTS_PAGE, _l("the game nights"))
     return render_template(
         "nights/index.html",
         nights=queries.night_lines(page.offset, page.size),
@@ -44,7 +59,8 @@ def _list_page(form: forms.NightForm) -> str:
 def index() -> str:
     """List the game nights, newest first, with a form to start tonight's."""
     today = date.today()
-    form = forms.NightForm(data={"name": f"Game night {today:%d %b %Y}", "date": today})
+    name = gettext("Game night %(date)s", date=day(today))
+    form = forms.NightForm(data={"name": name, "date": today})
     return _list_page(form)
 
 
@@ -55,7 +71,7 @@ def start() -> ViewResult:
     if not form.validate_on_submit():
         return _list_page(form), 400
     night_id = operations.start_night(*form.values())
-    flash(f"{form.name.data} has started: new games join it.", "info")
+    flash(gettext("%(night)s has started: new games join it.", night=form.name.data), "info")
     return redirect(url_for("nights.show", night_id=night_id))
 
 
@@ -106,8 +122,8 @@ def edit(night_id: int) -> ViewResult:
     try:
         operations.edit_night(night_id, *form.values())
     except NotFound:
-        abort(404, f"There is no game night number {night_id}.")
-    flash("The night was saved.", "info")
+        abort(404, _l("There is no game night number %(id)s.", id=night_id))
+    flash(gettext("The night was saved."), "info")
     return redirect(url_for("nights.show", night_id=night_id))
 
 
@@ -116,7 +132,7 @@ def end(night_id: int) -> ViewResult:
     """End a night: new games no longer join it."""
     _night(night_id)
     operations.end_night(night_id)
-    flash("The night is over: new games join no night until the next one starts.", "info")
+    flash(gettext("The night is over: new games join no night until the next one starts."), "info")
     return redirect(url_for("nights.show", night_id=night_id))
 
 
@@ -126,7 +142,15 @@ def delete(night_id: int) -> ViewResult:
     night = _night(night_id)
     name = night.name
     moved = operations.delete_night(night_id)
-    flash(f"{name} was deleted; its {moved} games were kept.", "info")
+    flash(
+        ngettext(
+            "%(night)s was deleted; its %(num)s game was kept.",
+            "%(night)s was deleted; its %(num)s games were kept.",
+            moved,
+            night=name,
+        ),
+        "info",
+    )
     return redirect(url_for("nights.index"))
 
 
@@ -139,10 +163,17 @@ def add_game(night_id: int) -> ViewResult:
         try:
             previous = operations.add_game(night_id, form.game.data)
         except NotFound:
-            form.game.errors = [f"There is no game number {form.game.data}."]
+            form.game.errors = [gettext("There is no game number %(id)s.", id=form.game.data)]
         else:
-            moved = f" (it was moved from night {previous})" if previous else ""
-            flash(f"Game {form.game.data} is now part of this night{moved}.", "info")
+            if previous:
+                message = gettext(
+                    "Game %(id)s is now part of this night (it was moved from night %(night)s).",
+                    id=form.game.data,
+                    night=previous,
+                )
+            else:
+                message = gettext("Game %(id)s is now part of this night.", id=form.game.data)
+            flash(message, "info")
             return redirect(url_for("nights.show", night_id=night_id))
     return _night_page(night, add=form), 400
 
@@ -154,8 +185,13 @@ def remove_game(night_id: int, game_id: int) -> ViewResult:
     try:
         operations.remove_game(night_id, game_id)
     except NotFound:
-        abort(404, f"Game {game_id} is not part of game night {night_id}.")
-    flash(f"Game {game_id} was taken out of this night (the game is kept).", "info")
+        abort(
+            404,
+            _l("Game %(id)s is not part of game night %(night)s.", id=game_id, night=night_id),
+        )
+    flash(
+        gettext("Game %(id)s was taken out of this night (the game is kept).", id=game_id), "info"
+    )
     return redirect(url_for("nights.show", night_id=night_id))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
@@ -17,23 +18,24 @@ def _strip(value: Any) -> Any:
 
 class RenameForm(FlaskForm):  # type: ignore[misc]
     name = StringField(
-        "New name",
+        _l("New name"),
         filters=[_strip],
         validators=[
-            InputRequired("Type the new name."),
-            Length(max=rules.NAME_MAX, message=f"A name has at most {rules.NAME_MAX} characters."),
+            InputRequired(_l("Type the new name.")),
+            # WTForms fills in %(max)s.
+            Length(max=rules.NAME_MAX, message=_l("A name has at most %(max)s characters.")),
         ],
     )
 
 
 class MergeForm(FlaskForm):  # type: ignore[misc]
     other = SelectField(
-        "Other spelling",
+        _l("Other spelling"),
         coerce=int,
-        validators=[InputRequired("Choose the player to merge into this one.")],
-        description="Their games become this player's games, and that name leaves the roster.",
+        validators=[InputRequired(_l("Choose the player to merge into this one."))],
+        description=_l("Their games become this player's games, and that name leaves the roster."),
     )
     confirm = BooleanField(
-        "Yes, these are the same person",
-        validators=[InputRequired("Tick the box to confirm they are the same person.")],
+        _l("Yes, these are the same person"),
+        validators=[InputRequired(_l("Tick the box to confirm they are the same person."))],
     )

@@ -13,6 +13,7 @@ from sqlalchemy import delete, func, select, update
 from .. import models, rules
 from ..database import write_transaction
 from ..extensions import db
+from ..i18n import error_detail, gettext, ngettext
 from ..operations import NotFound
 from ..rules.game import check_name
 from ..stats import cache as stats_cache
@@ -52,7 +53,7 @@ def rename_player(player_id: int, name: str) -> str:
     try:
         check_name(name, "name")
     except rules.RuleError as error:
-        raise RosterError(error.detail) from None
+        raise RosterError(error_detail(error)) from None
     with write_transaction():
         player = _player(player_id)
         old = player.name
@@ -63,8 +64,11 @@ def rename_player(player_id: int, name: str) -> str:
         ).scalar()
         if taken is not None:
             raise RosterError(
-                f"{name!r} is already on the roster; if they are the same person, "
-                f"merge them instead"
+                gettext(
+                    "%(name)s is already on the roster; if they are the same person, "
+                    "merge them instead",
+                    name=repr(name),
+                )
             )
         _rename_in_games(_games_of(player_id), old, name)
         player.name = name
@@ -77,7 +81,9 @@ def merge_players(keep_id: int, other_id: int) -> int:
     Refused when the two sat at the same game: two seats cannot be one person.
     """
     if keep_id == other_id:
-        raise RosterError("choose another player to merge: a player cannot be merged with itself")
+        raise RosterError(
+            gettext("choose another player to merge: a player cannot be merged with itself")
+        )
     with write_transaction():
         keep, other = _player(keep_id), _player(other_id)
         shared = (
@@ -94,8 +100,16 @@ def merge_players(keep_id: int, other_id: int) -> int:
         if shared:
             listed = ", ".join(str(g) for g in shared[:10]) + (" …" if len(shared) > 10 else "")
             raise RosterError(
-                f"{keep.name} and {other.name} both sat at game {listed}, so they are two "
-                f"people; nothing was merged"
+                ngettext(
+                    "%(keep)s and %(other)s both sat at game %(games)s, so they are two "
+                    "people; nothing was merged",
+                    "%(keep)s and %(other)s both sat at games %(games)s, so they are two "
+                    "people; nothing was merged",
+                    len(shared),
+                    keep=keep.name,
+                    other=other.name,
+                    games=listed,
+                )
             )
         games = _games_of(other_id)
         _rename_in_games(games, other.name, keep.name)

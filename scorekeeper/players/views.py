@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel import numbers
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers.response import Response as BaseResponse
@@ -12,6 +14,7 @@ from wtforms.fields.choices import SelectChoice
 
 from .. import charts, models
 from ..extensions import db
+from ..i18n import current_locale, gettext, ngettext
 from ..operations import NotFound
 from ..stats import queries
 from ..stats.paging import page_of
@@ -25,14 +28,29 @@ ROSTER_PAGE = 50
 GAMES_PAGE = 25
 
 
+@bp.app_template_filter("percent")
+def percent(rate: float | None) -> str:
+    """A rate as the locale writes a percentage (``25%``; ``25 %``); a dash when there is none."""
+    if rate is None:
+        return "—"
+    return numbers.format_percent(rate, locale=current_locale())
+
+
 @bp.get("")
 def roster() -> str:
     """List the players with games played and won, win rate and net result; sortable."""
     sort = request.args.get("sort", "name")
     if sort not in queries.ROSTER_SORTS:
-        allowed = ", ".join(queries.ROSTER_SORTS)
-        abort(400, f"The roster cannot be sorted by {sort[:40]!r}; choose one of: {allowed}.")
-    page = page_of(queries.player_count(), ROSTER_PAGE, "the roster")
+        allowed = ", ".join(repr(key) for key in queries.ROSTER_SORTS)  # the values ?sort= takes
+        abort(
+            400,
+            _l(
+                "The roster cannot be sorted by %(sort)s; choose one of: %(allowed)s.",
+                sort=repr(sort[:40]),
+                allowed=allowed,
+            ),
+        )
+    page = page_of(queries.player_count(), ROSTER_PAGE, _l("the roster"))
     lines = queries.roster(sort, page.offset, page.size)
     return render_template(
         "players/roster.html",
@@ -48,7 +66,11 @@ def _player(player_id: int) -> models.Player:
     player = db.session.get(models.Player, player_id)
     if player is None:
         abort(
-            404, f"There is no player number {player_id}. They may have been merged into another."
+            404,
+            _l(
+                "There is no player number %(id)s. They may have been merged into another.",
+                id=player_id,
+            ),
         )
     return player
 
@@ -61,7 +83,7 @@ def _merge_form(player: models.Player) -> forms.MergeForm:
         .order_by(models.Player.name)
     ).all()
     form.other.choices = [
-        SelectChoice("0", "Choose a player…"),
+        SelectChoice("0", gettext("Choose a player…")),
         *(SelectChoice(str(i), name) for i, name in others),
     ]
     return form
@@ -77,7 +99,7 @@ def _page(
     merge: forms.MergeForm | None = None,
 ) -> dict[str, Any]:
     totals = queries.player_totals(player.id)
-    page = page_of(totals.entered, GAMES_PAGE, f"{player.name}'s games")
+    page = page_of(totals.entered, GAMES_PAGE, _l("%(name)s's games", name=player.name))
     results = queries.player_results(player.id)
     chart = None
     if results.changes:
@@ -121,10 +143,15 @@ def rename(player_id: int) -> ViewResult:
         except operations.RosterError as error:
             form.name.errors = [*form.name.errors, _sentence(str(error))]
         except NotFound:
-            abort(404, f"There is no player number {player_id}.")
+            abort(404, _l("There is no player number %(id)s.", id=player_id))
         else:
             if old != form.name.data:
-                flash(f"{old} is now called {form.name.data} in every game.", "info")
+                flash(
+                    gettext(
+                        "%(old)s is now called %(new)s in every game.", old=old, new=form.name.data
+                    ),
+                    "info",
+                )
             return redirect(url_for("players.show", player_id=player_id))
     db.session.rollback()
     return render_template("players/player.html", **_page(player, rename=form)), 400
@@ -136,7 +163,7 @@ def merge(player_id: int) -> ViewResult:
     player = _player(player_id)
     form = _merge_form(player)
     if form.validate_on_submit() and form.other.data == 0:
-        form.other.errors = ["Choose the player to merge into this one."]
+        form.other.errors = [gettext("Choose the player to merge into this one.")]
     elif form.validate_on_submit():
         other_name = _choice_label(form)
         try:
@@ -144,9 +171,18 @@ def merge(player_id: int) -> ViewResult:
         except operations.RosterError as error:
             form.other.errors = [*form.other.errors, _sentence(str(error))]
         except NotFound:
-            abort(404, "That player is no longer on the roster.")
+            abort(404, _l("That player is no longer on the roster."))
         else:
-            flash(f"{other_name} was merged into {player.name}: {moved} games moved.", "info")
+            flash(
+                ngettext(
+                    "%(other)s was merged into %(name)s: %(num)s game moved.",
+                    "%(other)s was merged into %(name)s: %(num)s games moved.",
+                    moved,
+                    other=other_name,
+                    name=player.name,
+                ),
+                "info",
+            )
             return redirect(url_for("players.show", player_id=player_id))
     db.session.rollback()
     player = _player(player_id)

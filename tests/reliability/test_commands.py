@@ -82,7 +82,7 @@ def test_export_all_and_import_all_round_trip_through_a_file(
     other.mkdir()
     (other / "scorekeeper.sqlite3").write_bytes(migrated_sqlite.read_bytes())
     env = dict(instance, SCOREKEEPER_INSTANCE=str(other))
-    assert _run("import-all", str(exported), env=env).stdout.strip() == "Imported 1 games."
+    assert _run("import-all", str(exported), env=env).stdout.strip() == "Imported 1 game."
     again = tmp_path / "again.json"
     _run("export-all", str(again), env=env)
     assert json.loads(again.read_text()) == document
