@@ -31,8 +31,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
+    register_language(app)  # first: every later hook and error page speaks the language
     register_extensions(app)
-    register_language(app)
     register_blueprints(app)
     register_errors(app)
     register_template_helpers(app)

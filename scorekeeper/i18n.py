@@ -16,10 +16,9 @@ language's ``.po``; ``make translations`` compiles the ``.mo`` files the app rea
 from __future__ import annotations
 
 import logging
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
@@ -101,22 +100,7 @@ def negotiate(requested: str | None) -> str:
 
 # --- The active language --------------------------------------------------------------------
 
-_outside_app: ContextVar[str] = ContextVar("scorekeeper_locale", default=DEFAULT_LOCALE)
-
-
-def _flask_babel() -> Any:
-    """Flask-Babel, when this code runs inside the web app; else None."""
-    flask = sys.modules.get("flask")
-    if flask is None or not flask.has_app_context():
-        return None
-    import flask_babel
-
-    return flask_babel
-
-
-def outside_locale() -> str:
-    """The language set with use_locale, for work outside a request (the command line)."""
-    return _outside_app.get()
+_current: ContextVar[str] = ContextVar("scorekeeper_locale", default=DEFAULT_LOCALE)
 
 
 def locale_from_environment() -> str:
@@ -131,35 +115,33 @@ def locale_from_environment() -> str:
 
 
 def current_locale() -> str:
-    """The language in use here: the request's in the app, else the one set by use_locale."""
-    flask_babel = _flask_babel()
-    if flask_babel is not None:
-        locale = flask_babel.get_locale()
-        return str(locale) if locale is not None else DEFAULT_LOCALE
-    return _outside_app.get()
+    """The language in use here: the request's in the web app (set when it starts), the
+    job's in a background job, the command line's in a command."""
+    return _current.get()
+
+
+def set_locale(locale: str) -> Token[str]:
+    """Speak ``locale`` from now on in this context; hand the token back to reset_locale."""
+    return _current.set(locale if locale in LANGUAGES else DEFAULT_LOCALE)
+
+
+def reset_locale(token: Token[str]) -> None:
+    _current.reset(token)
 
 
 def active_translations() -> NullTranslations:
-    flask_babel = _flask_babel()
-    if flask_babel is not None:
-        return flask_babel.get_translations()  # type: ignore[no-any-return]
-    return translations_for(_outside_app.get())
+    """The catalogue of the language in use (each is loaded once per process)."""
+    return translations_for(_current.get())
 
 
 @contextmanager
 def use_locale(locale: str) -> Iterator[None]:
-    """Speak ``locale`` inside the block (outside the web app; in it, Flask-Babel's
-    ``force_locale`` does the same)."""
-    flask_babel = _flask_babel()
-    if flask_babel is not None:
-        with flask_babel.force_locale(locale):
-            yield
-        return
-    token = _outside_app.set(locale if locale in LANGUAGES else DEFAULT_LOCALE)
+    """Speak ``locale`` inside the block (a command, a background job, a PDF printed later)."""
+    token = set_locale(locale)
     try:
         yield
     finally:
-        _outside_app.reset(token)
+        _current.reset(token)
 
 
 def gettext(message: str, /, **variables: Any) -> str:
@@ -180,12 +162,21 @@ _ = gettext
 # --- Formatting for the locale ---------------------------------------------------------------
 
 
+@cache
+def _babel_locale(code: str) -> Locale:
+    return Locale.parse(code)
+
+
 def _locale() -> Locale:
-    return Locale.parse(current_locale())
+    return _babel_locale(_current.get())
 
 
 def number(value: int | Decimal | float) -> str:
     """A count or score, with the locale's digit grouping and minus sign."""
+    if type(value) is int and -1000 < value < 1000:
+        # No grouping below a thousand, and English and Romanian both write "-5": a chart
+        # or sheet formats hundreds of these, and Babel takes 20 µs for each.
+        return str(value)
     return numbers.format_decimal(value, locale=_locale())
 
 

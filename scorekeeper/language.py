@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, abort, has_request_context, redirect, request, session
+from flask import Blueprint, Flask, abort, g, has_request_context, redirect, request, session
 from flask_babel import Babel, Domain
 from werkzeug.wrappers.response import Response
 
@@ -29,7 +29,7 @@ def select_locale() -> str:
     Outside a request (a command, a background job) it is the one set with i18n.use_locale.
     """
     if not has_request_context():
-        return i18n.outside_locale()
+        return i18n.current_locale()
     chosen = session.get(SESSION_KEY)
     if chosen in i18n.LANGUAGES:
         return str(chosen)
@@ -37,13 +37,11 @@ def select_locale() -> str:
 
 
 class CatalogueDomain(Domain):
-    """Flask-Babel's domain, reading our catalogue through i18n (so misses are reported)."""
+    """Flask-Babel's domain (its lazy_gettext, used by forms), reading i18n's catalogue in
+    i18n's language, so there is one language in use and misses are reported."""
 
     def get_translations(self) -> Any:
-        import flask_babel
-
-        locale = flask_babel.get_locale()
-        return i18n.translations_for(str(locale) if locale is not None else i18n.DEFAULT_LOCALE)
+        return i18n.active_translations()
 
 
 class ScorekeeperBabel(Babel):
@@ -76,7 +74,26 @@ def switch() -> Response:
 
 
 def init_app(app: Flask) -> None:
-    ScorekeeperBabel(app, locale_selector=select_locale)
+    """Set up the language first, so every later hook and error page speaks it."""
+
+    @app.before_request
+    def speak_the_requests_language() -> None:
+        g.language_token = i18n.set_locale(select_locale())
+
+    @app.teardown_request
+    def stop_speaking_it(_error: BaseException | None) -> None:
+        token = g.pop("language_token", None)
+        if token is not None:
+            i18n.reset_locale(token)
+
+    ScorekeeperBabel(app, locale_selector=i18n.current_locale)
+    # The templates' _ and ngettext read the catalogue straight from i18n: one context
+    # variable and a dict lookup per string, where Flask-Babel's look the request up each time.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda message: i18n.active_translations().ugettext(message),
+        ngettext=lambda one, many, n: i18n.active_translations().ungettext(one, many, n),
+        newstyle=True,
+    )
     app.register_blueprint(bp)
     filters = {
         "number": i18n.number,
