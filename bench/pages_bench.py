@@ -8,7 +8,8 @@ The first run seeds the database through ``scorekeeper.seed`` (real games played
 through the engine, about two minutes); later runs reuse it. Each page is
 requested with the Flask test client (the whole app: routing, queries,
 templates, no network), after a warm-up, cycling over different players, nights
-and games. The table is printed and written to bench/results.md (git-ignored).
+and games. The table is printed (and written to ``--out`` when given): bench/results.md
+is bench/run.py's alone.
 """
 
 from __future__ import annotations
@@ -152,6 +153,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--db", type=Path, default=Path("/tmp/scorekeeper-bench.sqlite3"))
     parser.add_argument("--runs", type=int, default=200, help="requests per HTML page")
+    parser.add_argument("--out", type=Path, help="also write the table here (Markdown)")
     args = parser.parse_args()
     app = prepare(args.db, args.games)
     found = sizes(app)
@@ -206,8 +208,9 @@ def main() -> None:
         "|---|---:|---:|---:|---:|",
         *(f"| {n} | {c} | {m:.1f} | {p:.1f} | {x:.1f} |" for n, c, m, p, x in rows),
     ]
-    (ROOT / "bench" / "results.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
+    if args.out is not None:
+        args.out.write_text("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -61,6 +62,30 @@ def sample(
     return timings
 
 
+def history_order(app: Any, player_id: int | None = None) -> Any:
+    """The games' numbers as the history lists them, newest first (only ``player_id``'s, if given).
+
+    With a player, return (their name, their games' numbers).
+    """
+    from sqlalchemy import select
+
+    from scorekeeper import models
+    from scorekeeper.extensions import db
+
+    game = models.Game
+    with app.app_context():
+        query = select(game.id).order_by(game.created_at.desc(), game.id.desc())
+        if player_id is None:
+            found: Any = list(db.session.execute(query).scalars())
+        else:
+            seat = models.Seat
+            query = query.join(seat, seat.game_id == game.id).where(seat.player_id == player_id)
+            name = db.session.get(models.Player, player_id).name
+            found = (name, list(db.session.execute(query).scalars()))
+        db.session.remove()
+    return found
+
+
 def measure(games: int = 10_000, budget: float = 5) -> dict[str, Any]:
     """Seed (or reuse) the database and time each page; return the samples per page."""
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -74,10 +99,24 @@ def measure(games: int = 10_000, budget: float = 5) -> dict[str, Any]:
     nights = [rng.choice(found["night_ids"]) for _ in range(100)]
     history_pages = max(1, -(-found["games"] // 25))
     busiest = found["busiest"]
+    newest_first = history_order(app)
+    busiest_name, busiest_games = history_order(app, busiest)
+
+    def older_page(order: list[int], extra: str = "") -> str:
+        """A random page as the pager's "Older" link asks for it: after the last game above."""
+        page = 2 + rng.randrange(max(1, -(-len(order) // 25) - 1))
+        return f"/history?page={page}&before={order[(page - 1) * 25 - 1]}{extra}"
+
     pages: dict[str, Callable[[int], str]] = {
         "/history (page 1)": lambda i: "/history",
-        "/history?page=N (random page)": lambda i: (
+        "/history?page=N&before=<id> (random page, the pager's link)": lambda i: older_page(
+            newest_first
+        ),
+        "/history?page=N (random page, an old link by number)": lambda i: (
             f"/history?page={1 + rng.randrange(history_pages)}"
+        ),
+        "/history?player=<busiest>&page=N&before=<id> (random page, the pager's link)": (
+            lambda i: older_page(busiest_games, f"&player={quote(busiest_name)}")
         ),
         "/players (roster)": lambda i: "/players",
         "/players/<id> (random player)": lambda i: f"/players/{players[i % 100]}",

@@ -12,20 +12,31 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
 from . import models, rules
-from .database import write_transaction
+from .database import run, write_transaction
 from .extensions import db
+from .i18n import N_
 from .models import utcnow
 from .nights.queries import current_night_id
 from .stats import cache as stats_cache
 
 
 class Conflict(Exception):
-    """The game changed since the form was shown (another phone, or a double tap)."""
+    """The game changed since the form was shown (another phone, or a double tap).
+
+    Its message is one of the sentences below, in English; they are marked for the
+    catalogue, so a page shows ``gettext(str(conflict))`` in the reader's language.
+    """
+
+    BUSY = N_("Someone else saved a change at the same moment; try again.")
+    STALE = N_(
+        "The score sheet changed since this form was opened (another phone saved a "
+        "change); here are the fresh standings: check them and enter it again if needed."
+    )
 
 
 class NotFound(Exception):
@@ -52,20 +63,20 @@ def engine_game(row: models.Game) -> rules.Game:
     )
 
 
-def engine_hand(row: models.Hand, names: Sequence[str]) -> rules.Hand:
-    """Build the engine's hand from a hand row, turning seat positions into names."""
-
-    def name(seat: int | None) -> str | None:
-        return None if seat is None else names[seat]
-
+def engine_hand(row: models.Hand | Any, names: Sequence[str]) -> rules.Hand:
+    """Build the engine's hand from a hand row (or its columns), turning seats into names."""
     if row.passed:
         return rules.Hand.passed_out(row.note)
+    # Written out rather than through a helper: a list page builds hundreds of these.
+    pitcher, high_bidder, sale = row.pitcher_seat, row.high_bidder_seat, row.sale
     return rules.Hand(
-        pitcher=name(row.pitcher_seat),
+        pitcher=None if pitcher is None else names[pitcher],
         bid=row.bid,
-        points={key: name(seat) for key, seat in (row.points or {}).items()},
-        sale=rules.Sale(row.sale) if row.sale else None,
-        high_bidder=name(row.high_bidder_seat),
+        points={
+            key: None if seat is None else names[seat] for key, seat in (row.points or {}).items()
+        },
+        sale=rules.Sale(sale) if sale else None,
+        high_bidder=None if high_bidder is None else names[high_bidder],
         note=row.note,
     )
 
@@ -111,16 +122,51 @@ class Loaded:
         return self.game.players
 
 
+# Statements a page or a hand runs every time are built once, here: building one costs
+# more than running it (bench/hotspots.py).
+
+#: A game to read: its seats, their players and its night come in the same query, one
+#: round trip a page.
+_GAME_TO_READ = (
+    select(models.Game)
+    .where(models.Game.id == bindparam("game_id"))
+    .options(joinedload(models.Game.seats), joinedload(models.Game.night))
+)
+#: A game to change, locked. Not joined: PostgreSQL cannot lock the nullable side of an
+#: outer join.
+_GAME_TO_CHANGE = (
+    select(models.Game).where(models.Game.id == bindparam("game_id")).with_for_update()
+)
+
+_HAND = models.Hand.__table__
+#: The games' hands in order: the columns the engine reads, as plain rows (replaying a
+#: game needs no ORM objects, and making them was most of the cost of loading one).
+_HANDS_OF = (
+    select(
+        _HAND.c.game_id,
+        _HAND.c.passed,
+        _HAND.c.pitcher_seat,
+        _HAND.c.bid,
+        _HAND.c.points,
+        _HAND.c.sale,
+        _HAND.c.high_bidder_seat,
+        _HAND.c.note,
+    )
+    .where(_HAND.c.game_id.in_(bindparam("game_ids", expanding=True)))
+    .order_by(_HAND.c.game_id, _HAND.c.number)
+)
+_HAND_WITH_TOKEN = select(_HAND.c.id).where(
+    _HAND.c.game_id == bindparam("game_id"), _HAND.c.token == bindparam("token")
+)
+
+
 def load(game_id: int, *, for_update: bool = False) -> Loaded:
     """Load a game and replay it; raise NotFound if there is no such game."""
-    query = select(models.Game).where(models.Game.id == game_id)
-    # Reading, the seats and their players come in the same query: one round trip fewer a
-    # page. Locking, they do not: PostgreSQL cannot lock the nullable side of an outer join.
-    query = query.with_for_update() if for_update else query.options(joinedload(models.Game.seats))
-    row = db.session.execute(query).unique().scalar_one_or_none()
+    query = _GAME_TO_CHANGE if for_update else _GAME_TO_READ
+    row = db.session.execute(query, {"game_id": game_id}).unique().scalar_one_or_none()
     if row is None:
         raise NotFound(f"there is no game {game_id}")
-    return _replay(row)
+    return _replay(row, _stored_hands([game_id]).get(game_id, ()))
 
 
 def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
@@ -129,23 +175,37 @@ def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
     Maps each id to its game, or to the RuleError of a game that no longer replays;
     an id with no game is left out. (For reading only: nothing is locked.)
     """
-    rows = db.session.execute(
-        select(models.Game)
-        .where(models.Game.id.in_(list(game_ids)))
-        .options(selectinload(models.Game.seats), selectinload(models.Game.hands))
-    ).scalars()
+    ids = list(game_ids)
+    rows = (
+        db.session.execute(
+            select(models.Game)
+            .where(models.Game.id.in_(ids))
+            .options(selectinload(models.Game.seats), joinedload(models.Game.night))
+        )
+        .scalars()
+        .all()
+    )
+    hands = _stored_hands(ids)
     found: dict[int, Loaded | rules.RuleError] = {}
     for row in rows:
         try:
-            found[row.id] = _replay(row)
+            found[row.id] = _replay(row, hands.get(row.id, ()))
         except rules.RuleError as error:
             found[row.id] = error
     return found
 
 
-def _replay(row: models.Game) -> Loaded:
+def _stored_hands(game_ids: Sequence[int]) -> dict[int, list[Any]]:
+    """Read the games' hands, in order, as rows of the columns the engine reads."""
+    found: dict[int, list[Any]] = {}
+    for hand in run(_HANDS_OF, {"game_ids": list(game_ids)}):
+        found.setdefault(hand.game_id, []).append(hand)
+    return found
+
+
+def _replay(row: models.Game, stored: Sequence[Any]) -> Loaded:
     game = engine_game(row)
-    hands = tuple(engine_hand(h, game.players) for h in row.hands)
+    hands = tuple(engine_hand(h, game.players) for h in stored)
     return Loaded(row, game, hands, rules.score_game(game, hands))
 
 
@@ -214,7 +274,7 @@ def _write(action: Any) -> Any:
         with write_transaction():
             return action()
     except IntegrityError:
-        raise Conflict("someone else saved a change at the same moment; try again") from None
+        raise Conflict(Conflict.BUSY) from None
 
 
 def create_game(game: rules.Game) -> int:
@@ -257,10 +317,7 @@ def import_record(record: rules.GameRecord) -> int:
 
 def _check_version(loaded: Loaded, version: int | None) -> None:
     if version is not None and loaded.row.version != version:
-        raise Conflict(
-            "the score sheet changed since this form was opened (another phone saved "
-            "a change); here are the fresh standings: check them and enter it again if needed"
-        )
+        raise Conflict(Conflict.STALE)
 
 
 def record_hand(
@@ -283,33 +340,29 @@ def record_hand(
     def action() -> rules.GameResult:
         loaded = None
         if seen is not None and seen_version is not None:
-            row = db.session.execute(
-                select(models.Game).where(models.Game.id == game_id).with_for_update()
-            ).scalar_one_or_none()
+            row = db.session.execute(_GAME_TO_CHANGE, {"game_id": game_id}).scalar_one_or_none()
             if row is not None and row.version == seen_version:
                 loaded = Loaded(row, seen.game, seen.hands, seen.result)
         if loaded is None:
             loaded = load(game_id, for_update=True)
         if (
             token is not None
-            and db.session.execute(
-                select(models.Hand.id).where(
-                    models.Hand.game_id == game_id, models.Hand.token == token
-                )
-            ).first()
+            and run(_HAND_WITH_TOKEN, {"game_id": game_id, "token": token}).first()
         ):
             return loaded.result  # the same form again: already recorded
         _check_version(loaded, version)
         result = rules.score_game(loaded.game, (*loaded.hands, hand))
         seat_of = {name: i for i, name in enumerate(loaded.names)}
-        # Added by its game id, not to row.hands: that would read every stored hand first.
-        db.session.add(
-            models.Hand(
-                game_id=game_id,
-                number=len(loaded.hands) + 1,
-                token=token,
+        # Inserted by its game id, not added to row.hands: that would read every stored
+        # hand first (and an ORM object for it costs more than the insert).
+        run(
+            insert(_HAND),
+            {
+                "game_id": game_id,
+                "number": len(loaded.hands) + 1,
+                "token": token,
                 **_hand_columns(hand, seat_of),
-            )
+            },
         )
         _cache_result(loaded.row, result)
         return result

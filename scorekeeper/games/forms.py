@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -27,7 +28,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .. import rules
-from ..i18n import N_, gettext
+from ..i18n import N_, current_locale, gettext
 from ..rules.variants import AllPass, LowTo, Smudge
 
 NOBODY = "nobody"
@@ -200,8 +201,24 @@ class HandFormBase(FlaskForm):
 
 def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     """Build the hand form for a game: a button per seat for each choice."""
-    variant = game.variant
-    seats = choices((i, name) for i, name in enumerate(game.players))
+    form_class = _hand_form_class(
+        game.variant.key, game.players, game.house_rules.low_to, current_locale()
+    )
+    form = form_class(**kwargs)
+    form.game = game
+    if not form.token.data:
+        form.token.data = secrets.token_urlsafe(16)
+    return form
+
+
+@lru_cache(maxsize=256)
+def _hand_form_class(
+    variant_key: str, players: tuple[str, ...], low_to: LowTo, locale: str
+) -> type[HandFormBase]:
+    """The form class of a game's table, built once: building one is most of the form's cost,
+    and every page of a game needs the same. ``locale`` is in the key: the labels are in it."""
+    variant = rules.VARIANTS[variant_key]
+    seats = choices((i, name) for i, name in enumerate(players))
     sale_only = variant.sales
 
     class HandForm(HandFormBase):
@@ -229,7 +246,7 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
         if point.key == "low":
             label = (
                 gettext("%(point)s (holder)", point=name)
-                if game.house_rules.low_to is LowTo.HOLDER
+                if low_to is LowTo.HOLDER
                 else gettext("%(point)s (taker)", point=name)
             )
         setattr(
@@ -251,11 +268,7 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
         HandForm.high_bidder = TapField(
             gettext("High bidder (kept hands only)"), choices=seats, validators=[Optional()]
         )
-    form = HandForm(**kwargs)
-    form.game = game
-    if not form.token.data:
-        form.token.data = secrets.token_urlsafe(16)
-    return form
+    return HandForm
 
 
 # --- Setting up a game -----------------------------------------------------------------------

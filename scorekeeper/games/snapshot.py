@@ -5,6 +5,7 @@ Templates never see ORM rows or engine internals, only these frozen values.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -12,8 +13,9 @@ from decimal import Decimal
 from markupsafe import Markup
 
 from .. import charts, rules
+from ..i18n import N_, gettext, ngettext
 from ..operations import Loaded
-from ..sheet import WIN_WORDS, hand_outcome
+from ..sheet import hand_outcome, win_words
 
 
 @dataclass(frozen=True)
@@ -105,45 +107,57 @@ class GameView:
     night_name: str | None = None
     #: Where that night was played, if the table said (the printed sheet's header shows it).
     night_place: str | None = None
+    # Added for the history's list (a default keeps older constructions working).
+    #: How many hands were played: ``rows`` is empty when the snapshot was taken without them.
+    hand_count: int = 0
 
 
-#: What a paper sheet writes for each point it credits.
+#: What a paper sheet writes for each point it credits (translated where the snapshot is taken).
 POINT_MARKS = {
-    "high": "H",
-    "low": "L",
-    "jack": "J",
-    "game": "G",
-    "joker": "Jk",
-    "six": "6",
-    "last_trick": "LT",
-    "pedro": "P",
-    "right_pedro": "RP",
-    "left_pedro": "LP",
+    "high": N_("H"),
+    "low": N_("L"),
+    "jack": N_("J"),
+    "game": N_("G"),
+    "joker": N_("Jk"),
+    "six": N_("6"),
+    "last_trick": N_("LT"),
+    "pedro": N_("P"),
+    "right_pedro": N_("RP"),
+    "left_pedro": N_("LP"),
 }
 
 _SWITCH_WORDS = {
-    ("low_to", "holder"): "Low goes to the player who was dealt it",
-    ("low_to", "taker"): "Low goes to the player who wins it",
-    ("smudge", "off"): "no smudge",
-    ("smudge", "not-in-hole"): "a smudge wins unless the pitcher is in the hole",
-    ("smudge", "always"): "a smudge always wins, even from the hole",
-    ("all_pass", "dealer-takes"): "if all pass, the dealer must take the bid",
-    ("all_pass", "redeal-same-dealer"): "if all pass, the same dealer redeals",
-    ("all_pass", "redeal-next-dealer"): "if all pass, the next dealer deals",
-    ("game_tie", "nobody"): "a tied Game goes to nobody",
+    ("low_to", "holder"): N_("Low goes to the player who was dealt it"),
+    ("low_to", "taker"): N_("Low goes to the player who wins it"),
+    ("smudge", "off"): N_("no smudge"),
+    ("smudge", "not-in-hole"): N_("a smudge wins unless the pitcher is in the hole"),
+    ("smudge", "always"): N_("a smudge always wins, even from the hole"),
+    ("all_pass", "dealer-takes"): N_("if all pass, the dealer must take the bid"),
+    ("all_pass", "redeal-same-dealer"): N_("if all pass, the same dealer redeals"),
+    ("all_pass", "redeal-next-dealer"): N_("if all pass, the next dealer deals"),
+    ("game_tie", "nobody"): N_("a tied Game goes to nobody"),
 }
 
 
 def house_rule_words(name: str, value: object, preset: object) -> str:
     """Say a changed house-rule switch as a table would: ``first to 200 (not 7)``."""
     if name == "target":
-        return f"first to {value} (not {preset})"
-    if name == "payout_in_hole":
-        return f"a loser in the hole pays {value} units (not {preset})"
-    if name == "payout_per_setback":
-        unit = "unit" if value == 1 else "units"
-        return f"a loser pays {value} more {unit} per set-back"
-    return _SWITCH_WORDS.get((name, str(value)), f"{name}: {value}")
+        return gettext("first to %(target)s (not %(preset)s)", target=value, preset=preset)
+    if name == "payout_in_hole" and isinstance(value, int):
+        return ngettext(
+            "a loser in the hole pays %(num)s unit (not %(preset)s)",
+            "a loser in the hole pays %(num)s units (not %(preset)s)",
+            value,
+            preset=preset,
+        )
+    if name == "payout_per_setback" and isinstance(value, int):
+        return ngettext(
+            "a loser pays %(num)s more unit per set-back",
+            "a loser pays %(num)s more units per set-back",
+            value,
+        )
+    words = _SWITCH_WORDS.get((name, str(value)))
+    return gettext(words) if words is not None else f"{name}: {value}"
 
 
 def _sale_side(game: rules.Game, hand: rules.HandResult) -> str | None:
@@ -156,8 +170,27 @@ def _sale_side(game: rules.Game, hand: rules.HandResult) -> str | None:
     return None
 
 
-def game_snapshot(loaded: Loaded, *, chart: bool = True) -> GameView:
-    """Take the plain values a page or sheet shows from a loaded, replayed game."""
+def _points_by_side(
+    points: Mapping[str, str | None],
+    point_keys: Sequence[str],
+    side_of: Mapping[str, str],
+    sides: Sequence[str],
+) -> tuple[tuple[str, ...], ...]:
+    """List the point keys each side took in a hand, in count-out order, a tuple per side."""
+    taken: dict[str, list[str]] = {side: [] for side in sides}
+    for key in point_keys:
+        taker = points.get(key)
+        if taker is not None:
+            taken[side_of[taker]].append(key)
+    return tuple(tuple(taken[side]) for side in sides)
+
+
+def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> GameView:
+    """Take the plain values a page or sheet shows from a loaded, replayed game.
+
+    A list of many games takes them without the chart and the hand rows (``chart`` and
+    ``rows`` false): those cost more than all the rest.
+    """
     game, result, row = loaded.game, loaded.result, loaded.row
     sides = game.sides
     next_dealer = result.next_dealer
@@ -175,13 +208,16 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True) -> GameView:
         )
         for side in sides
     )
-    rows = tuple(
+    # Looked up once, not once a hand: a page draws every hand of the game.
+    side_of = {player: game.side_of(player) for player in game.players}
+    point_keys = game.variant.point_keys
+    hand_rows = tuple(
         HandRow(
             number=h.number,
             dealer=h.dealer,
             passed=h.passed,
             pitcher=h.pitcher,
-            pitcher_side=game.side_of(h.pitcher) if h.pitcher else None,
+            pitcher_side=side_of[h.pitcher] if h.pitcher else None,
             bid=h.bid,
             outcome=hand_outcome(h),
             made=h.made,
@@ -194,18 +230,11 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True) -> GameView:
             deltas=tuple(h.delta[s] for s in sides),
             scores=tuple(h.scores[s] for s in sides),
             note=h.hand.note,
-            points_by_side=tuple(
-                tuple(
-                    key
-                    for key in game.variant.point_keys
-                    if (taker := h.hand.points.get(key)) is not None and game.side_of(taker) == side
-                )
-                for side in sides
-            ),
+            points_by_side=_points_by_side(h.hand.points, point_keys, side_of, sides),
             seller=h.seller,
             sale_side=_sale_side(game, h),
         )
-        for h in result.hands
+        for h in (result.hands if rows else ())
     )
     settlement = result.settlement
     preset = game.variant.preset.as_dict()
@@ -219,17 +248,17 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True) -> GameView:
         id=row.id,
         version=row.version,
         variant_key=game.variant.key,
-        variant_name=game.variant.name,
+        variant_name=game.variant.name,  # the English name, a catalogue key: _() where shown
         target=game.house_rules.target,
         players=game.players,
         is_partnership=game.teams is not None,
         sides=side_views,
-        rows=rows,
+        rows=hand_rows,
         point_names=tuple((p.key, p.name) for p in game.variant.points),
         finished=result.finished,
         winner=result.winner,
         win_reason=result.win_reason.value if result.win_reason else None,
-        win_words=WIN_WORDS[result.win_reason.value] if result.win_reason else None,
+        win_words=win_words(result.win_reason.value) if result.win_reason else None,
         winning_hand=result.winning_hand,
         next_dealer=next_dealer,
         seller=game.left_of(next_dealer) if (next_dealer and game.variant.sales) else None,
@@ -248,7 +277,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True) -> GameView:
         progression_svg=Markup(
             charts.progression_chart(
                 sides,
-                [r.scores for r in rows],
+                [tuple(h.scores[s] for s in sides) for h in result.hands],
                 game.house_rules.target,
                 winner=result.winner,
                 winning_hand=result.winning_hand,
@@ -260,11 +289,14 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True) -> GameView:
         night_id=row.night_id,
         night_name=row.night.name if row.night is not None else None,
         night_place=row.night.place if row.night is not None else None,
-        point_marks=tuple((p.key, POINT_MARKS.get(p.key, p.name)) for p in game.variant.points),
+        point_marks=tuple(
+            (p.key, gettext(POINT_MARKS.get(p.key, p.name))) for p in game.variant.points
+        ),
         house_rules_words=tuple(
             house_rule_words(name, value, preset[name])
             for name, value in game.house_rules.as_dict().items()
             if value != preset[name]
         ),
         first_dealer=game.dealer_first,
+        hand_count=len(result.hands),
     )

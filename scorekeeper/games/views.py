@@ -23,7 +23,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import i18n, models, operations, rules
 from ..extensions import csrf, db
-from ..i18n import N_, gettext
+from ..i18n import gettext
 from ..operations import Conflict, Loaded, NotFound
 from . import forms
 from .describe import describe_hand
@@ -36,19 +36,6 @@ ViewResult = str | BaseResponse | tuple[str, int]
 
 #: No id is ever this large; a bigger number in a URL would overflow SQLite's INTEGER.
 MAX_ID = 2**31 - 1
-
-#: What a Conflict says (operations.py), as a sentence, marked for the catalogue so the
-#: page can show it in the reader's language.
-CONFLICT_SENTENCES = frozenset(
-    {
-        N_("Someone else saved a change at the same moment; try again."),
-        N_(
-            "The score sheet changed since this form was opened (another phone saved a "
-            "change); here are the fresh standings: check them and enter it again if needed."
-        ),
-    }
-)
-
 
 def _load(game_id: int) -> Loaded:
     try:
@@ -234,10 +221,8 @@ def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | int:
 
 
 def _conflict_message(error: Conflict) -> str:
-    """Say what a Conflict says as a sentence, in the reader's language when it is known."""
-    text = str(error)
-    sentence = text[0].upper() + text[1:] + "."
-    return gettext(sentence) if sentence in CONFLICT_SENTENCES else sentence
+    """Say what a Conflict says, in the reader's language."""
+    return gettext(str(error))
 
 
 def _attach_error(form: forms.HandFormBase, error: rules.RuleError) -> None:

@@ -10,15 +10,18 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import Select, exists, select
+from flask_babel import lazy_gettext as _l
+from sqlalchemy import ColumnElement, Select, exists, func, select
 from wtforms import DateField, Form, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, ValidationError
 
 from .. import models, rules
 from ..extensions import db
+from ..i18n import N_, day, gettext
 
-STATUSES = {"": "Finished or not", "finished": "Finished", "playing": "Not finished"}
+#: The status filter's values and their labels (translated where shown).
+STATUSES = {"": N_("Finished or not"), "finished": N_("Finished"), "playing": N_("Not finished")}
 
 
 class DayField(DateField):
@@ -29,29 +32,29 @@ class DayField(DateField):
             super().process_formdata(valuelist)
         except ValueError:
             raise ValueError(
-                f"{self.label.text}: write the date as YYYY-MM-DD, like 2026-03-14."
+                gettext(
+                    "%(field)s: write the date as YYYY-MM-DD, like 2026-03-14.",
+                    field=self.label.text,
+                )
             ) from None
 
 
 class HistoryForm(Form):
     """The filter form, read from the query string (a GET form: it changes nothing)."""
 
-    player = StringField("Player", validators=[Optional(), Length(max=rules.NAME_MAX)])
-    variant = SelectField("Game", choices=[SelectChoice("", "Any game")], validate_choice=False)
-    date_from = DayField("From", validators=[Optional()], format="%Y-%m-%d")
-    date_to = DayField("To", validators=[Optional()], format="%Y-%m-%d")
-    status = SelectField(
-        "Finished?",
-        choices=[SelectChoice(v, label) for v, label in STATUSES.items()],
-        validate_choice=False,
-    )
+    player = StringField(_l("Player"), validators=[Optional(), Length(max=rules.NAME_MAX)])
+    variant = SelectField(_l("Game"), choices=[], validate_choice=False)
+    date_from = DayField(_l("From"), validators=[Optional()], format="%Y-%m-%d")
+    date_to = DayField(_l("To"), validators=[Optional()], format="%Y-%m-%d")
+    status = SelectField(_l("Finished?"), choices=[], validate_choice=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.variant.choices = [
-            SelectChoice("", "Any game"),
-            *(SelectChoice(v.key, v.name) for v in rules.VARIANTS.values()),
+            SelectChoice("", gettext("Any game")),
+            *(SelectChoice(v.key, gettext(v.name)) for v in rules.VARIANTS.values()),
         ]
+        self.status.choices = [SelectChoice(v, gettext(label)) for v, label in STATUSES.items()]
 
     def validate_player(self, field: StringField) -> None:
         name = (field.data or "").strip()
@@ -62,22 +65,27 @@ class HistoryForm(Form):
             ).first()
             is None
         ):
-            raise ValidationError(f"Nobody called {name!r} has played here.")
+            raise ValidationError(
+                gettext("Nobody called %(name)s has played here.", name=repr(name))
+            )
 
     def validate_variant(self, field: SelectField) -> None:
         if field.data and field.data not in rules.VARIANTS:
             raise ValidationError(
-                f"{str(field.data)[:40]!r} is not a game we keep score of; "
-                "choose one from the list."
+                gettext(
+                    "%(variant)s is not a game we keep score of; choose one from the list.",
+                    variant=repr(str(field.data)[:40]),
+                )
             )
 
     def validate_date_to(self, field: DateField) -> None:
         if field.data and self.date_from.data and field.data < self.date_from.data:
-            raise ValidationError("The end date comes before the start date.")
+            raise ValidationError(gettext("The end date comes before the start date."))
 
     def validate_status(self, field: SelectField) -> None:
         if (field.data or "") not in STATUSES:
-            raise ValidationError(f"Choose one of: {', '.join(v for v in STATUSES.values())}.")
+            choices = ", ".join(gettext(label) for label in STATUSES.values())
+            raise ValidationError(gettext("Choose one of: %(choices)s.", choices=choices))
 
 
 @dataclass(frozen=True)
@@ -112,43 +120,67 @@ class HistoryFilters:
         return {k: v for k, v in out.items() if v}
 
     def words(self) -> str:
-        """Say the filters in words: ``Ann's games · Auction Pitch · from 2026-01-01``."""
+        """Say the filters in words, in the current language:
+        ``games with Ann · Auction Pitch · from Jan 1, 2026``."""
         parts = []
         if self.player:
-            parts.append(f"games with {self.player}")
+            parts.append(gettext("games with %(player)s", player=self.player))
         if self.variant:
-            parts.append(rules.VARIANTS[self.variant].name)
+            parts.append(gettext(rules.VARIANTS[self.variant].name))
         if self.date_from and self.date_to:
-            parts.append(f"{self.date_from.isoformat()} to {self.date_to.isoformat()}")
+            parts.append(
+                gettext("%(start)s to %(end)s", start=day(self.date_from), end=day(self.date_to))
+            )
         elif self.date_from:
-            parts.append(f"from {self.date_from.isoformat()}")
+            parts.append(gettext("from %(date)s", date=day(self.date_from)))
         elif self.date_to:
-            parts.append(f"up to {self.date_to.isoformat()}")
+            parts.append(gettext("up to %(date)s", date=day(self.date_to)))
         if self.status:
-            parts.append(STATUSES[self.status].lower())
+            parts.append(gettext(STATUSES[self.status]).lower())
         return " · ".join(parts)
 
     def query(self) -> Select[tuple[models.Game]]:
         """Select the matching games, newest first."""
-        query = select(models.Game)
+        query = select(models.Game).where(*self._conditions(by_seats=False))
+        return query.order_by(models.Game.created_at.desc(), models.Game.id.desc())
+
+    def count(self) -> Select[tuple[int]]:
+        """Count the matching games.
+
+        A player's games are found from the seats' index here: the list's query checks
+        each game in date order instead, which is quicker for a page but not for all.
+        """
+        return select(func.count()).select_from(models.Game).where(*self._conditions(by_seats=True))
+
+    def _conditions(self, *, by_seats: bool) -> list[ColumnElement[bool]]:
+        game = models.Game
+        conditions: list[ColumnElement[bool]] = []
         if self.player:
-            query = query.where(
-                exists()
-                .where(models.Seat.game_id == models.Game.id)
-                .where(models.Seat.player_id == models.Player.id)
-                .where(models.Player.name == self.player)
-            )
+            seat, player = models.Seat, models.Player
+            if by_seats:
+                conditions.append(
+                    game.id.in_(
+                        select(seat.game_id)
+                        .join(player, player.id == seat.player_id)
+                        .where(player.name == self.player)
+                    )
+                )
+            else:
+                conditions.append(
+                    exists()
+                    .where(seat.game_id == game.id)
+                    .where(seat.player_id == player.id)
+                    .where(player.name == self.player)
+                )
         if self.variant:
-            query = query.where(models.Game.variant == self.variant)
+            conditions.append(game.variant == self.variant)
         if self.date_from:
-            query = query.where(
-                models.Game.created_at >= datetime.combine(self.date_from, time.min)
-            )
+            conditions.append(game.created_at >= datetime.combine(self.date_from, time.min))
         if self.date_to and self.date_to < date.max:
             end = datetime.combine(self.date_to + timedelta(days=1), time.min)
-            query = query.where(models.Game.created_at < end)
+            conditions.append(game.created_at < end)
         if self.status == "finished":
-            query = query.where(models.Game.finished.is_(True))
+            conditions.append(game.finished.is_(True))
         elif self.status == "playing":
-            query = query.where(models.Game.finished.is_(False))
-        return query.order_by(models.Game.created_at.desc(), models.Game.id.desc())
+            conditions.append(game.finished.is_(False))
+        return conditions

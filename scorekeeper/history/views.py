@@ -19,10 +19,11 @@ from flask import (
     request,
     url_for,
 )
-from sqlalchemy import func, select
+from flask_babel import lazy_gettext as _l
+from sqlalchemy import Select, and_, or_, select
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import models, operations
+from .. import i18n, models, operations
 from ..extensions import db
 from ..games.snapshot import GameView, game_snapshot
 from ..pdf import bundle, sheet
@@ -87,29 +88,78 @@ def _page_number() -> int:
     return int(raw)
 
 
+#: Where a page starts: ``before`` a game (the next, older page) or ``after`` one (newer).
+CURSORS = ("before", "after")
+
+
+def _cursor() -> tuple[str, int] | None:
+    """Read the game a page starts from (``?before=`` or ``?after=`` its number), if any."""
+    for name in CURSORS:
+        raw = request.args.get(name)
+        if raw is not None:
+            if not (raw.isascii() and raw.isdigit() and 0 < len(raw) < 10):
+                abort(400, _l("%(value)s is not a game number.", value=repr(raw[:20])))
+            return name, int(raw)
+    return None
+
+
+def _page_of_games(
+    query: Select[tuple[models.Game]], page: int, size: int, cursor: tuple[str, int] | None
+) -> tuple[list[int], int]:
+    """Return the numbers of a page of the games ``query`` lists, and that page's number.
+
+    The pager's links name the game the next page starts from, so a page is found
+    by the index on the date (a seek), however far back it is, and games saved in
+    the meantime do not push a game onto two pages. A link with only a page number
+    (or from a game since deleted) counts its way there instead.
+    """
+    game = models.Game
+    query = query.with_only_columns(game.id)  # the games themselves are loaded after
+    if cursor is not None:
+        direction, game_id = cursor
+        mark = db.session.execute(
+            select(game.created_at).where(game.id == game_id)
+        ).scalar_one_or_none()
+        if mark is not None and direction == "before":
+            older = and_(game.created_at <= mark, or_(game.created_at < mark, game.id < game_id))
+            ids = db.session.execute(query.where(older).limit(size)).scalars().all()
+            if ids:
+                return list(ids), page
+        elif mark is not None:
+            newer = and_(game.created_at >= mark, or_(game.created_at > mark, game.id > game_id))
+            ascending = query.where(newer).order_by(None).order_by(game.created_at, game.id)
+            ids = db.session.execute(ascending.limit(size)).scalars().all()
+            if len(ids) == size:
+                return list(reversed(ids)), page
+            page = 1  # less than a page of newer games: the newest page
+    ids = db.session.execute(query.limit(size).offset((page - 1) * size)).scalars().all()
+    return list(ids), page
+
+
 @bp.get("/history")
 def index() -> tuple[str, int]:
     """List the games, newest first, filtered by player, game, dates and whether finished."""
     form, filters = _filters()
     page = _page_number()
+    cursor = _cursor()
     roster = db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars()
     context: dict[str, Any] = {"form": form, "roster": list(roster), "filters": filters}
     if filters is None:
         return render_template("history/index.html", **context, games=[], total=0), 400
     size = int(current_app.config["HISTORY_PAGE_SIZE"])
     query = filters.query()
-    total = db.session.execute(select(func.count()).select_from(query.subquery())).scalar_one()
+    total = db.session.execute(filters.count()).scalar_one()
     pages = max(1, math.ceil(total / size))
     page = min(page, pages)  # past the end: show the last page
-    rows = db.session.execute(query.limit(size).offset((page - 1) * size)).scalars().all()
-    loaded = operations.load_many([row.id for row in rows])
+    ids, page = _page_of_games(query, page, size, cursor)
+    loaded = operations.load_many(ids)
     games: list[GameView | bundle.Unscorable] = []
-    for row in rows:
-        found = loaded.get(row.id)
+    for game_id in ids:
+        found = loaded.get(game_id)
         if isinstance(found, operations.Loaded):
-            games.append(game_snapshot(found, chart=False))
+            games.append(game_snapshot(found, chart=False, rows=False))
         elif found is not None:
-            games.append(bundle.Unscorable(row.id, str(found)))
+            games.append(bundle.Unscorable(game_id, str(found)))
     return render_template(
         "history/index.html",
         **context,
@@ -118,6 +168,9 @@ def index() -> tuple[str, int]:
         page=page,
         pages=pages,
         args=filters.args(),
+        # The pager's links start from the first game shown (newer) or the last (older).
+        newer_from=ids[0] if ids else None,
+        older_from=ids[-1] if ids else None,
     ), 200
 
 
@@ -131,7 +184,7 @@ def history_pdf() -> BaseResponse:
     form, filters = _filters()
     if filters is None:
         messages = [e for errors in form.errors.values() for e in errors]
-        abort(400, "The history cannot be printed: " + " ".join(messages))
+        abort(400, _l("The history cannot be printed: %(errors)s", errors=" ".join(messages)))
     try:
         paper = sheet.paper_size(request.args.get("paper"))
     except sheet.BadPaper as error:
@@ -143,12 +196,19 @@ def history_pdf() -> BaseResponse:
     if len(found) > limit:
         abort(
             400,
-            f"That is {len(found)} games; one PDF prints at most {limit}. "
-            "Narrow the dates, the player or the game, and print it in parts.",
+            i18n.ngettext(
+                "That is %(num)s game; one PDF prints at most %(limit)s. "
+                "Narrow the dates, the player or the game, and print it in parts.",
+                "That is %(num)s games; one PDF prints at most %(limit)s. "
+                "Narrow the dates, the player or the game, and print it in parts.",
+                len(found),
+                limit=limit,
+            ),
         )
     game_ids = [game_id for game_id, _ in found]
     words = filters.words()
-    title = "Score history"
+    # The job prints in the request's language (the registry keeps one job per language).
+    title = i18n.gettext("Score history")
     # The same games in the same state on the same paper: the same PDF (a second click,
     # or another phone, finds the job already printing).
     state = tuple((game_id, version) for game_id, version in found)
@@ -171,7 +231,7 @@ def history_pdf() -> BaseResponse:
     try:
         job = jobs().start(key, title, "score-history.pdf", work)
     except Busy as error:
-        abort(503, f"The printer is busy: {error}.")
+        abort(503, _l("The printer is busy: %(reason)s.", reason=str(error)))
     return redirect(url_for("history.job", job_id=job.id, **filters.args()), 303)
 
 
@@ -180,8 +240,10 @@ def _job(job_id: str) -> Job:
     if job is None:
         abort(
             404,
-            "This printed history is no longer kept (they are kept for a while after "
-            "printing). Print it again from the history page.",
+            _l(
+                "This printed history is no longer kept (they are kept for a while after "
+                "printing). Print it again from the history page."
+            ),
         )
     return job
 

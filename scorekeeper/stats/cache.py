@@ -4,18 +4,22 @@ Every write in ``operations`` calls ``refresh_game`` with the game's fresh
 result, inside the same transaction, so the cache can never disagree with the
 hands for longer than a rolled-back transaction. Deleting a game deletes its
 rows (``forget_game``, and the foreign key's cascade). Each time, the players'
-totals (``PlayerStats``, what the roster shows) are added up again from their rows.
+totals (``PlayerStats``, what the roster shows) move by the difference between
+the game's old rows and its new ones, so a hand costs the same with ten games
+stored or ten thousand; ``refresh_players`` adds them up again from every row
+(after a merge, a bulk load, or where money leaves a total).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal, localcontext
 from typing import Any
 
-from sqlalchemy import case, delete, func, insert, select
+from sqlalchemy import bindparam, case, delete, func, insert, inspect, select, update
 
 from .. import models, rules
+from ..database import run
 from ..extensions import db
 from ..rules.night import EXACT
 from .summary import PlayerLine, summarise
@@ -55,54 +59,80 @@ def line_columns(line: PlayerLine) -> dict[str, Any]:
     }
 
 
+# Statements every hand runs are built once, here: building one costs more than running it.
+PG = models.PlayerGame
+_ROWS = PG.__table__
+_TOTALS = models.PlayerStats.__table__
+_SEAT = models.Seat.__table__
+_SEATED = (
+    select(_SEAT.c.player_id)
+    .where(_SEAT.c.game_id == bindparam("game_id"))
+    .order_by(_SEAT.c.position)
+)
+_ROWS_OF_GAME = select(_ROWS).where(_ROWS.c.game_id == bindparam("game_id"))
+_UPDATE_ROW = update(_ROWS).where(_ROWS.c.id == bindparam("row_id"))
+_TOTALS_OF = select(_TOTALS).where(_TOTALS.c.player_id.in_(bindparam("ids", expanding=True)))
+_UPDATE_TOTALS = update(_TOTALS).where(_TOTALS.c.player_id == bindparam("totals_of"))
+
+
 def refresh_game(row: models.Game, result: rules.GameResult) -> None:
-    """Rewrite a game's cached per-player rows from its fresh result (in the open transaction)."""
+    """Rewrite a game's cached per-player rows from its fresh result (in the open transaction).
+
+    Only the rows that changed are written, and each player's totals move by the
+    difference between the game's old rows and its new ones (``add_to_totals``).
+    """
     lines = summarise(result)
     if row.created_at is None:  # a new game: set now what the insert would, to copy it below
         row.created_at = models.utcnow()
-    existing: dict[int, models.PlayerGame] = {}
-    if row.id is not None:
-        existing = {
-            pg.player_id: pg
-            for pg in db.session.execute(
-                select(models.PlayerGame).where(models.PlayerGame.game_id == row.id)
-            ).scalars()
-        }
-    seated = set()
-    for seat in row.seats:
-        line = lines[seat.player.name]
-        cached = existing.get(seat.player_id) if seat.player_id is not None else None
+    seated = _seated(row)
+    existing = {
+        found.player_id: found for found in run(_ROWS_OF_GAME, {"game_id": row.id}).mappings()
+    }
+    before: dict[int, Counted] = {pid: counted(found) for pid, found in existing.items()}
+    after: dict[int, Counted] = {}
+    inserts, updates = [], []
+    # The engine's players are the seats in order (operations.engine_game): zip pairs them.
+    for player_id, name in zip(seated, result.game.players, strict=True):
+        values = {"played_at": row.created_at, "variant": row.variant, **line_columns(lines[name])}
+        after[player_id] = counted(values)
+        cached = existing.get(player_id)
         if cached is None:
-            cached = models.PlayerGame(game=row, player=seat.player)
-            db.session.add(cached)
-        cached.played_at = row.created_at
-        cached.variant = row.variant
-        for column, value in line_columns(line).items():
-            setattr(cached, column, value)
-        seated.add(seat.player_id)
-    for player_id, cached in existing.items():
-        if player_id not in seated:
-            db.session.delete(cached)
-    db.session.flush()  # new players get their ids
-    refresh_players([*(seat.player.id for seat in row.seats), *existing])
+            inserts.append({"game_id": row.id, "player_id": player_id, **values})
+        elif any(cached[column] != value for column, value in values.items()):
+            updates.append({"row_id": cached["id"], **values})
+    gone = [cached["id"] for pid, cached in existing.items() if pid not in after]
+    if gone:
+        run(delete(_ROWS).where(_ROWS.c.id.in_(gone)))
+    if updates:
+        run(_UPDATE_ROW, updates)
+    if inserts:
+        run(insert(_ROWS), inserts)
+    add_to_totals(before, after)
+
+
+def _seated(row: models.Game) -> list[int]:
+    """The ids of a game's seated players, in seat order (a new game is flushed for its ids)."""
+    if row.id is not None and "seats" in inspect(row).unloaded:
+        return list(run(_SEATED, {"game_id": row.id}).scalars())
+    if row.id is None or any(seat.player_id is None for seat in row.seats):
+        db.session.flush()  # a new game, or a new player: give them their ids
+    return [seat.player_id for seat in row.seats]
 
 
 def forget_game(game_id: int) -> None:
-    """Delete a game's cached rows (the foreign key cascades too; this does not rely on it)."""
-    players = (
-        db.session.execute(
-            select(models.PlayerGame.player_id).where(models.PlayerGame.game_id == game_id)
-        )
-        .scalars()
-        .all()
-    )
-    db.session.execute(delete(models.PlayerGame).where(models.PlayerGame.game_id == game_id))
-    refresh_players(players)
+    """Delete a game's cached rows and take them out of the players' totals.
+
+    (The foreign key cascades too; this does not rely on it.)
+    """
+    before = {
+        found.player_id: counted(found)
+        for found in run(_ROWS_OF_GAME, {"game_id": game_id}).mappings()
+    }
+    run(delete(_ROWS).where(_ROWS.c.game_id == game_id))
+    add_to_totals(before, {})
 
 
 # --- Per-player totals -----------------------------------------------------------------------
-
-PG = models.PlayerGame
 
 
 def totals_columns() -> list[Any]:
@@ -148,6 +178,73 @@ def exact_money(row: Any, extra: Any = None) -> Decimal | None:
         return sum((Decimal(m) for m in amounts if m is not None), Decimal(0))
 
 
+#: A player's part in one game, as it counts in their totals: the counts, then the money text.
+Counted = tuple[Any, ...]
+
+#: The totals that count rows (``entered``, ``games``, ``won``), then the summed columns.
+COUNTS = ("entered", "games", "won", *SUMMED)
+
+
+def counted(values: Mapping[str, Any]) -> Counted:
+    """Say what one ``PlayerGame`` row (as column values) adds to its player's totals."""
+    return (
+        1,
+        int(bool(values["finished"])),
+        int(bool(values["won"])),
+        *(int(values[name]) for name in SUMMED),
+        values["money"],
+    )
+
+
+def add_to_totals(before: Mapping[int, Counted], after: Mapping[int, Counted]) -> None:
+    """Move players' totals from one game's old rows (``before``) to its new ones (``after``).
+
+    Each maps a player's id to what their row counted (``counted``); a player
+    missing from one side had no row there. The players' rows are locked first, as
+    in ``refresh_players``. Money is added exactly, as decimal text. Where an
+    amount leaves (a staked game reopened or deleted) the total may go back to
+    none at all, so that player's totals are added up again from their rows, as
+    is a player with no totals row yet.
+    """
+    changed = sorted(pid for pid in {*before, *after} if before.get(pid) != after.get(pid))
+    if not changed:
+        return
+    _lock_players(changed)
+    # Read after the lock, in a statement of its own: on PostgreSQL it then sees the
+    # totals that a game saved a moment before (and holding the lock) committed.
+    current = {found.player_id: found for found in run(_TOTALS_OF, {"ids": changed}).mappings()}
+    again: list[int] = []
+    updates: list[dict[str, Any]] = []
+    for pid in changed:
+        old, new = before.get(pid), after.get(pid)
+        old_money = old[-1] if old is not None else None
+        new_money = new[-1] if new is not None else None
+        totals = current.get(pid)
+        if totals is None or (old_money is not None and new_money is None):
+            again.append(pid)
+            continue
+        values: dict[str, Any] = {"totals_of": pid}
+        for i, name in enumerate(COUNTS):
+            values[name] = (
+                totals[name]
+                + (new[i] if new is not None else 0)
+                - (old[i] if old is not None else 0)
+            )
+        money = None if totals["money"] is None else Decimal(totals["money"])
+        with localcontext(EXACT):
+            if old_money is not None:
+                money = (money or Decimal(0)) - Decimal(old_money)
+            if new_money is not None:
+                money = (money or Decimal(0)) + Decimal(new_money)
+        values["money"] = None if money is None else format(money, "f")
+        values["cents"] = cents(money)
+        updates.append(values)
+    if updates:
+        run(_UPDATE_TOTALS, updates)
+    if again:
+        _write_totals(again)
+
+
 def refresh_players(player_ids: Iterable[int | None]) -> None:
     """Work out these players' totals again from their ``PlayerGame`` rows (open transaction).
 
@@ -159,13 +256,22 @@ def refresh_players(player_ids: Iterable[int | None]) -> None:
     if not ids:
         return
     db.session.flush()
-    db.session.execute(
-        select(models.Player.id)
-        .where(models.Player.id.in_(ids))
-        .order_by(models.Player.id)
-        .with_for_update()
-    ).all()
+    _lock_players(ids)
     _write_totals(ids)
+
+
+def _lock_players(ids: list[int]) -> None:
+    """Lock the players' rows, in id order, until the transaction ends.
+
+    On SQLite there is nothing to do: the write transaction (BEGIN IMMEDIATE) already
+    holds the database's one write lock, and SELECT ... FOR UPDATE is not SQL there.
+    """
+    if db.session.get_bind().dialect.name == "sqlite":
+        return
+    player = models.Player.__table__
+    run(
+        select(player.c.id).where(player.c.id.in_(ids)).order_by(player.c.id).with_for_update()
+    ).all()
 
 
 def rebuild_all_players() -> None:

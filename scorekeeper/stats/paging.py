@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import abort, request
+from flask_babel import lazy_gettext as _l
 
 
 @dataclass(frozen=True)
@@ -36,13 +37,30 @@ def requested_page() -> int:
     """Read ``?page=`` (default 1); anything but a whole number from 1 is a 400 with a message."""
     raw = request.args.get("page", "1")
     if not (raw.isascii() and raw.isdigit() and 0 < len(raw) < 7 and int(raw) >= 1):
-        abort(400, f"There is no page {raw[:20]!r}: pages are numbered 1, 2, 3 and so on.")
+        abort(
+            400,
+            _l(
+                "There is no page %(page)s: pages are numbered 1, 2, 3 and so on.",
+                page=repr(raw[:20]),
+            ),
+        )
     return int(raw)
 
 
-def page_of(total: int, size: int, what: str) -> Page:
-    """Check the requested page exists in a list of ``total`` rows (404 with a message if not)."""
+def page_of(total: int, size: int, what: object) -> Page:
+    """Check the requested page exists in a list of ``total`` rows (404 with a message if not).
+
+    ``what`` names the list: a lazy string (``lazy_gettext``), so it reads as the message does.
+    """
     page = Page(requested_page(), size, total)
     if page.number > page.pages:
-        abort(404, f"There is no page {page.number} of {what}: it has {page.pages}.")
+        abort(
+            404,
+            _l(
+                "There is no page %(number)s of %(what)s: it has %(pages)s.",
+                number=page.number,
+                what=what,
+                pages=page.pages,
+            ),
+        )
     return page

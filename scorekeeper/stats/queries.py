@@ -16,17 +16,18 @@ from sqlalchemy import Float, cast, func, select
 
 from .. import models, rules
 from ..extensions import db
+from ..i18n import N_, day
 from .cache import exact_money, totals_columns
 
 PG = models.PlayerGame
 
-#: The roster's sort orders: a key in ``?sort=`` and what it says on the page.
+#: The roster's sort orders: a key in ``?sort=`` and what it says on the page (translated there).
 ROSTER_SORTS = {
-    "name": "name",
-    "games": "games played",
-    "rate": "win rate",
-    "units": "net units",
-    "money": "net money",
+    "name": N_("name"),
+    "games": N_("games played"),
+    "rate": N_("win rate"),
+    "units": N_("net units"),
+    "money": N_("net money"),
 }
 
 
@@ -263,4 +264,4 @@ def player_results(player_id: int) -> Results:
 
 
 def _day(moment: datetime | date) -> str:
-    return moment.strftime("%Y-%m-%d")
+    return day(moment)

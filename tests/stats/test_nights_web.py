@@ -187,7 +187,7 @@ def test_editing_a_night_changes_its_name_place_and_date(client: Any) -> None:
     )
     assert response.status_code == 302
     page = text(client.get(f"/nights/{night}").get_data(as_text=True))
-    assert "Pitch at the Legion" in page and "Saturday 28 November 2026" in page
+    assert "Pitch at the Legion" in page and "Saturday, November 28, 2026" in page
     assert "Ann's kitchen" not in page
     bad = client.post(f"/nights/{night}/edit", data={"edit-name": "", "edit-date": "2026-11-28"})
     assert bad.status_code == 400
