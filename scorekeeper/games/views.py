@@ -37,6 +37,7 @@ ViewResult = str | BaseResponse | tuple[str, int]
 #: No id is ever this large; a bigger number in a URL would overflow SQLite's INTEGER.
 MAX_ID = 2**31 - 1
 
+
 def _load(game_id: int) -> Loaded:
     try:
         if game_id > MAX_ID:
