@@ -11,11 +11,19 @@ the engine, one of them 60 hands long), written into a fresh instance folder tha
   layout workers), sampled every 50 ms.
 
 The floor runs in a fresh process with no app around it: WeasyPrint lays out the very
-same HTML strings the app renders (taken from the app, with its static links pointed
-at the files), with the same print stylesheet, parsed once; for the history, on the
-same number of processes as the app uses, with no database, no job and no merging.
-It is asked turn about with the app (a sheet in the app, the same sheet alone, and so
-on; the two histories back to back), so a busy moment on the machine hits both.
+same HTML documents the app renders (taken from the app, with the same stylesheets:
+``scorekeeper.pdf.render.write_pdf``, the call the app makes); for the history, the
+same documents the app lays out (its parts of a few sheets each, the summary, the
+page-number stamps), on the same number of processes, longest first, with no database,
+no job and no merging.
+
+A fixed reference runs in the same process: the HTML the app laid out before the sheets
+were made lighter (``bench/pdf_reference/``: the same two sheets and the same history,
+with the print stylesheet of then and WeasyPrint as it comes). It measures the machine,
+not the code, so a run on a busy machine can still be compared with another: divide by it.
+
+Each is asked turn about with the app (a sheet in the app, the same sheet alone, the old
+one; the three histories back to back), so a busy moment on the machine hits all alike.
 
     .venv/bin/python bench/pdf_stack.py [--games 100] [--sheets 15]
 """
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import gzip
 import json
 import multiprocessing
 import os
@@ -46,6 +55,7 @@ import fullstack_bench  # noqa: E402  (a sibling script, not a package)
 import pdf_bench  # noqa: E402
 
 STATIC = ROOT / "static"
+REFERENCE = HERE / "pdf_reference"
 
 
 class TreeMemory:
@@ -107,7 +117,7 @@ def served_history(port: int, timeout: float = 300) -> tuple[float, int]:
 # --- The HTML the app lays out ---------------------------------------------------------------
 
 
-def app_documents(url: str, sheet_ids: list[int]) -> dict[str, Any]:
+def app_documents(url: str, sheet_ids: list[int], workers: int) -> dict[str, Any]:
     """The HTML strings the app renders: one sheet per id, and the history's documents."""
     from sqlalchemy import select
 
@@ -119,7 +129,7 @@ def app_documents(url: str, sheet_ids: list[int]) -> dict[str, Any]:
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
     with app.app_context():
         sheets = {
-            str(i): sheet.sheet_html(game_snapshot(operations.load(i)), paper="letter")
+            str(i): sheet.sheet_html(game_snapshot(operations.load(i), chart=False), paper="letter")
             for i in sheet_ids
         }
         ids = (
@@ -128,9 +138,13 @@ def app_documents(url: str, sheet_ids: list[int]) -> dict[str, Any]:
             .all()
         )
         views = [v for v in bundle.load_views(ids) if not isinstance(v, bundle.Unscorable)]
-        history = [sheet.sheet_html(v, paper="letter", bundled=True) for v in views]
-        # The summary as the app first guesses it (one page, then a page per sheet).
-        rows = [bundle.SummaryRow(v, None, 2 + i) for i, v in enumerate(views)]
+        parts = [
+            sheet.sheets_html(group, paper="letter") for group in bundle.batches(views, workers)
+        ]
+        # The summary and the stamps as the app first guesses them (a page per sheet).
+        owed = bundle.balances(views)
+        guess = bundle.summary_pages_guess(len(views), len(owed))
+        rows = [bundle.SummaryRow(v, None, guess + 1 + i) for i, v in enumerate(views)]
         summary = sheet.render_printed(
             "pdf/history.html",
             **sheet.document_context("letter"),
@@ -139,70 +153,98 @@ def app_documents(url: str, sheet_ids: list[int]) -> dict[str, Any]:
             rows=rows,
             finished=sum(1 for v in views if v.finished),
             playing=sum(1 for v in views if not v.finished),
-            balances=bundle.balances(views),
+            balances=owed,
             stakes=any(v.stake for v in views),
         )
+        numbers = sheet.render_printed(
+            "pdf/page_numbers.html", **sheet.document_context("letter"), pages=guess + len(views)
+        )
         db.session.remove()
-    return {"sheets": sheets, "history": [summary, *history]}
+    return {"sheets": sheets, "history": [summary, *parts, numbers]}
 
 
 # --- The floor: WeasyPrint alone -------------------------------------------------------------
 
-_CSS: Any = None
-
-
-def _stylesheet() -> Any:
-    global _CSS
-    if _CSS is None:
-        from weasyprint import CSS
-
-        _CSS = CSS(filename=str(STATIC / "css" / "print.css"))
-    return _CSS
-
 
 def weasyprint_alone(html: str) -> int:
-    """Lay out one HTML string with WeasyPrint and nothing else; return the PDF's size."""
-    from weasyprint import HTML
+    """Lay out one HTML string as the app does (its stylesheets), nothing else; the PDF's size."""
+    from scorekeeper.pdf.render import write_pdf
 
-    from_files = html.replace("https://scorekeeper.invalid/static/", STATIC.as_uri() + "/")
-    document = HTML(string=from_files, base_url=STATIC.as_uri() + "/").render(
-        stylesheets=[_stylesheet()], presentational_hints=False
-    )
+    return len(write_pdf(html, STATIC).pdf)
+
+
+_OLD_CSS: Any = None
+
+
+def reference_alone(html: str) -> int:
+    """Lay out an HTML string of the fixed reference: WeasyPrint as it comes, the old CSS."""
+    global _OLD_CSS
+    from weasyprint import CSS, HTML
+
+    if _OLD_CSS is None:
+        _OLD_CSS = CSS(filename=str(REFERENCE / "old-print.css"))
+    document = HTML(string=html).render(stylesheets=[_OLD_CSS], presentational_hints=False)
     return len(document.write_pdf())
+
+
+def reference_documents() -> dict[str, Any]:
+    with gzip.open(REFERENCE / "old-html.json.gz", "rt", encoding="utf-8") as handle:
+        found: dict[str, Any] = json.load(handle)
+    return found
+
+
+def lay_out_all(documents: list[str], workers: int, alone: Any) -> tuple[float, float, int]:
+    """Lay out documents on ``workers`` forked processes, longest first.
+
+    Returns the seconds, the peak memory (MiB) and the PDFs' bytes in all.
+    """
+    fork = multiprocessing.get_context("fork")  # no threads here: fork is safe
+    longest_first = sorted(documents, key=len, reverse=True)
+    with TreeMemory(os.getpid()) as memory:
+        started = time.perf_counter()
+        if workers > 0:
+            with concurrent.futures.ProcessPoolExecutor(workers, mp_context=fork) as pool:
+                sizes = list(pool.map(alone, longest_first))
+        else:
+            sizes = [alone(html) for html in longest_first]
+        seconds = time.perf_counter() - started
+    return seconds, memory.peak, sum(sizes)
 
 
 def floor_main(documents_file: str, workers: int) -> None:
     """In this fresh process, lay out what is asked on standard input; answer each with JSON.
 
-    ``sheet <key>`` lays out one sheet; ``history`` lays out the history's documents on
-    ``workers`` processes; ``memory`` reports the peak memory so far. So the runner can
-    interleave the floor with the app's own requests, and both see the same machine.
+    ``sheet <key>`` lays out one sheet as the app does, ``reference <key>`` the old HTML of
+    the same sheet (``typical`` or ``long``); ``history`` and ``reference-history`` lay out
+    the history's documents on ``workers`` processes; ``memory`` reports the peak memory
+    so far. So the runner can interleave them with the app's own requests, and all see
+    the same machine.
     """
     documents = json.loads(Path(documents_file).read_text())
+    reference = reference_documents()
     for html in documents["sheets"].values():
-        weasyprint_alone(html)  # warm: fonts loaded, stylesheet parsed
+        weasyprint_alone(html)  # warm: fonts loaded, stylesheets parsed
+    for key in ("typical", "long"):
+        reference_alone(reference[key])
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         command, _, key = line.strip().partition(" ")
         answer: dict[str, Any] = {}
-        if command == "sheet":
+        if command in ("sheet", "reference"):
+            html = documents["sheets"][key] if command == "sheet" else reference[key]
+            alone = weasyprint_alone if command == "sheet" else reference_alone
             started = time.perf_counter()
-            answer["bytes"] = weasyprint_alone(documents["sheets"][key])
+            answer["bytes"] = alone(html)
             answer["seconds"] = time.perf_counter() - started
         elif command == "memory":
             answer["maxrss_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        elif command == "history":
-            fork = multiprocessing.get_context("fork")  # no threads here: fork is safe
-            with TreeMemory(os.getpid()) as memory:
-                started = time.perf_counter()
-                if workers > 0:
-                    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=fork) as pool:
-                        sizes = list(pool.map(weasyprint_alone, documents["history"]))
-                else:
-                    sizes = [weasyprint_alone(html) for html in documents["history"]]
-                answer["seconds"] = time.perf_counter() - started
-            answer["peak_mib"] = memory.peak
-            answer["bytes"] = sum(sizes)
+        elif command in ("history", "reference-history"):
+            found = (
+                lay_out_all(documents["history"], workers, weasyprint_alone)
+                if command == "history"
+                else lay_out_all(reference["history"], workers, reference_alone)
+            )
+            answer["seconds"], answer["peak_mib"], answer["bytes"] = found
         else:
             answer["error"] = f"unknown command {command!r}"
         print(json.dumps(answer), flush=True)
@@ -243,22 +285,25 @@ class Floor:
 
 
 def sheets_side_by_side(
-    port: int, floor: Floor, game_id: int, runs: int, warm: int = 2
-) -> tuple[list[float], list[float]]:
-    """Print a game's sheet in the app and with WeasyPrint alone, turn about: (app, floor)."""
+    port: int, floor: Floor, game_id: int, reference: str, runs: int, warm: int = 2
+) -> tuple[list[float], list[float], list[float]]:
+    """Print a game's sheet in the app, with WeasyPrint alone, and the old reference sheet,
+    turn about: (app, floor, reference)."""
     client = fullstack_bench.Client(port)
     for _ in range(warm):
         fetch_pdf(client, f"/games/{game_id}/sheet.pdf")
-    app, alone = [], []
+    app, alone, old = [], [], []
     for _ in range(runs):
         started = time.perf_counter()
         fetch_pdf(client, f"/games/{game_id}/sheet.pdf")
         app.append(time.perf_counter() - started)
         alone.append(floor.ask(f"sheet {game_id}")["seconds"])
-    return app, alone
+        old.append(floor.ask(f"reference {reference}")["seconds"])
+    return app, alone, old
 
 
 def measure(games: int = 100, sheets: int = 15, long_sheets: int = 5) -> dict[str, Any]:
+    workers = os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="pdf-stack-bench-") as folder:
         instance = Path(folder) / "instance"
         instance.mkdir()
@@ -269,7 +314,7 @@ def measure(games: int = 100, sheets: int = 15, long_sheets: int = 5) -> dict[st
             started = time.perf_counter()
             made = pdf_bench.build_database(url, games, seed=4)
             built = time.perf_counter() - started
-            documents = app_documents(url, [made["typical_id"], made["long_id"]])
+            documents = app_documents(url, [made["typical_id"], made["long_id"]], workers)
         finally:
             if previous is None:
                 os.environ.pop("SCOREKEEPER_INSTANCE", None)
@@ -277,22 +322,22 @@ def measure(games: int = 100, sheets: int = 15, long_sheets: int = 5) -> dict[st
                 os.environ["SCOREKEEPER_INSTANCE"] = previous
         documents_file = Path(folder) / "documents.json"
         documents_file.write_text(json.dumps(documents))
-        workers = os.cpu_count() or 1
         floor = Floor(documents_file, workers)
         try:
             with fullstack_bench.served(instance) as (port, pid):
                 with TreeMemory(pid) as sheet_memory:
-                    typical, typical_floor = sheets_side_by_side(
-                        port, floor, made["typical_id"], sheets
+                    typical, typical_floor, typical_old = sheets_side_by_side(
+                        port, floor, made["typical_id"], "typical", sheets
                     )
-                    long, long_floor = sheets_side_by_side(
-                        port, floor, made["long_id"], long_sheets, warm=1
+                    long, long_floor, long_old = sheets_side_by_side(
+                        port, floor, made["long_id"], "long", long_sheets, warm=1
                     )
                 sheet_floor_mib = floor.ask("memory")["maxrss_mib"]
                 # One history each, back to back (a history takes the whole machine).
                 with TreeMemory(pid) as history_memory:
                     history_seconds, history_bytes = served_history(port)
             history_floor = floor.ask("history")
+            history_old = floor.ask("reference-history")
         finally:
             floor.close()
     return {
@@ -303,6 +348,8 @@ def measure(games: int = 100, sheets: int = 15, long_sheets: int = 5) -> dict[st
         "long": long,
         "typical_floor": typical_floor,
         "long_floor": long_floor,
+        "typical_reference": typical_old,
+        "long_reference": long_old,
         "sheet_peak_mib": sheet_memory.peak,
         "sheet_floor_maxrss_mib": sheet_floor_mib,
         "history_seconds": history_seconds,
@@ -311,6 +358,8 @@ def measure(games: int = 100, sheets: int = 15, long_sheets: int = 5) -> dict[st
         "history_start_mib": history_memory.start,
         "history_floor_seconds": history_floor["seconds"],
         "history_floor_peak_mib": history_floor["peak_mib"],
+        "history_reference_seconds": history_old["seconds"],
+        "history_reference_peak_mib": history_old["peak_mib"],
     }
 
 
@@ -327,13 +376,28 @@ def main() -> None:
         floor_main(args.documents, args.workers)
         return
     found = measure(args.games, args.sheets)
-    for key in ("typical", "typical_floor", "long", "long_floor"):
+    for key in (
+        "typical",
+        "typical_floor",
+        "typical_reference",
+        "long",
+        "long_floor",
+        "long_reference",
+    ):
         print(
-            f"{key:<14} median {statistics.median(found[key]):6.3f} s  max {max(found[key]):6.3f} s"
+            f"{key:<18} median {statistics.median(found[key]):6.3f} s  max {max(found[key]):6.3f} s"
         )
     for key, value in found.items():
         if not isinstance(value, list):
-            print(f"{key:<24} {value:.2f}" if isinstance(value, float) else f"{key:<24} {value}")
+            print(f"{key:<28} {value:.2f}" if isinstance(value, float) else f"{key:<28} {value}")
+    # Against the fixed reference: how much of the old time the app takes now.
+    for name, app, reference in (
+        ("typical sheet", found["typical"], found["typical_reference"]),
+        ("60-hand sheet", found["long"], found["long_reference"]),
+        ("history", [found["history_seconds"]], [found["history_reference_seconds"]]),
+    ):
+        ratio = statistics.median(app) / statistics.median(reference)
+        print(f"{name:<14} app / old reference {ratio:.2f}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
-"""Charts drawn on the server as SVG text: standard library only.
+"""Charts drawn on the server as SVG text: the standard library (and Babel, to speak the locale).
 
 They are plain ``<svg>`` elements, so a page shows them without JavaScript and
-WeasyPrint prints them in a PDF. Every piece of text is escaped. Lines differ in
+WeasyPrint prints them in a PDF. Every piece of text is escaped, and said in the
+current language (``i18n``: the standard library and Babel, no Flask). Lines differ in
 colour and in dash pattern, so they stay apart in black and white and for
 colour-blind readers; text and grid use ``currentColor`` to follow the page.
 """
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from html import escape
+
+from .i18n import gettext, money, ngettext, number
 
 #: Okabe-Ito colours (distinct for colour-blind readers), darkened a little to read on white.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7A6A00")
@@ -28,6 +31,11 @@ def _text(value: object) -> str:
 
 def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _cents(value: float) -> str:
+    """An axis label in money: two places, as the locale writes them."""
+    return money(Decimal(str(value)))
 
 
 def nice_step(span: float, most: int) -> float:
@@ -71,27 +79,43 @@ class _Frame:
         return TOP + self.plot_h * (self.y_hi - value) / (self.y_hi - self.y_lo)
 
 
-def _open(chart_id: str, title: str, desc: str) -> list[str]:
+def _open(chart_id: str, title: str, desc: str, font_family: str = "sans-serif") -> list[str]:
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="100%" role="img" font-family="sans-serif" font-size="12" '
+        f'width="100%" role="img" font-family="{_text(font_family)}" font-size="12" '
         f'aria-labelledby="{_text(chart_id)}-title {_text(chart_id)}-desc">',
         f'<title id="{_text(chart_id)}-title">{_text(title)}</title>',
         f'<desc id="{_text(chart_id)}-desc">{_text(desc)}</desc>',
     ]
 
 
-def _y_axis(frame: _Frame, ticks: Sequence[float], label: str = "") -> list[str]:
+def _y_axis(
+    frame: _Frame,
+    ticks: Sequence[float],
+    label: Callable[[float], str] = number,
+    *,
+    compact: bool = False,
+) -> list[str]:
     out = []
+    if compact:  # the grid as two paths (the zero line darker), the labels alone
+        right = _num(LEFT + frame.plot_w)
+        for zero in (False, True):
+            grid = "".join(f"M{LEFT} {_num(frame.y(t))}H{right}" for t in ticks if (t == 0) is zero)
+            if grid:
+                out.append(
+                    f'<path d="{grid}" stroke="currentColor" '
+                    f'stroke-opacity="{0.55 if zero else 0.15}"/>'
+                )
     for tick in ticks:
         y = frame.y(tick)
-        out.append(
-            f'<line x1="{LEFT}" x2="{_num(LEFT + frame.plot_w)}" y1="{_num(y)}" y2="{_num(y)}" '
-            f'stroke="currentColor" stroke-opacity="{0.55 if tick == 0 else 0.15}"/>'
-        )
+        if not compact:
+            out.append(
+                f'<line x1="{LEFT}" x2="{_num(LEFT + frame.plot_w)}" y1="{_num(y)}" y2="{_num(y)}" '
+                f'stroke="currentColor" stroke-opacity="{0.55 if tick == 0 else 0.15}"/>'
+            )
         out.append(
             f'<text x="{LEFT - 6}" y="{_num(y + 4)}" text-anchor="end" fill="currentColor">'
-            f"{_text(label.format(tick) if label else _num(tick))}</text>"
+            f"{_text(label(tick))}</text>"
         )
     return out
 
@@ -114,10 +138,15 @@ def progression_chart(
     winner: str | None = None,
     winning_hand: int | None = None,
     chart_id: str = "progress",
+    compact: bool = False,
+    font_family: str = "sans-serif",
 ) -> str:
     """Draw a game's score after each hand: a line per side, the target, the winning hand.
 
     ``scores[i][j]`` is side ``j``'s score after hand ``i + 1``; every line starts at 0.
+    ``compact`` draws the same with fewer elements, for print (WeasyPrint spends a
+    millisecond or two on each, most on text): half the tick labels, the grid as one
+    path, no tooltips.
     """
     series = [[0, *(row[j] for row in scores)] for j in range(len(sides))]
     values = [v for line in series for v in line]
@@ -125,40 +154,51 @@ def progression_chart(
     hi = max([target, *values])
     pad = max(1, (hi - lo) // 12)
     frame = _Frame(len(scores), lo - (pad if lo < 0 else 0), hi + pad)
-    finals = ", ".join(f"{side} {line[-1]}" for side, line in zip(sides, series, strict=True))
-    desc = f"Scores over {len(scores)} hands, first to {target}: {finals}."
+    finals = ", ".join(
+        f"{side} {number(line[-1])}" for side, line in zip(sides, series, strict=True)
+    )
+    desc = ngettext(
+        "Scores over %(num)s hand, first to %(target)s: %(finals)s.",
+        "Scores over %(num)s hands, first to %(target)s: %(finals)s.",
+        len(scores),
+        target=number(target),
+        finals=finals,
+    )
     if winner is not None and winning_hand is not None:
-        desc += f" {winner} won at hand {winning_hand}."
-    out = _open(chart_id, "Score progression", desc)
+        desc += " " + gettext("%(winner)s won at hand %(hand)s.", winner=winner, hand=winning_hand)
+    out = _open(chart_id, gettext("Score progression"), desc, font_family)
     if lo < 0:
         top = frame.y(0)
         out.append(
             f'<rect x="{LEFT}" y="{_num(top)}" width="{_num(frame.plot_w)}" '
             f'height="{_num(TOP + frame.plot_h - top)}" fill="#D55E00" fill-opacity="0.08"/>'
         )
+        hole = _text(gettext("in the hole"))
         out.append(
             f'<text x="{LEFT + 4}" y="{_num(TOP + frame.plot_h - 4)}" fill="currentColor" '
-            f'fill-opacity="0.7" font-size="11">in the hole</text>'
+            f'fill-opacity="0.7" font-size="11">{hole}</text>'
         )
-    out += _y_axis(frame, _ticks(frame.y_lo, frame.y_hi, 8, whole=True))
-    for tick in _ticks(0, len(scores), 12, whole=True):
+    out += _y_axis(
+        frame, _ticks(frame.y_lo, frame.y_hi, 4 if compact else 8, whole=True), compact=compact
+    )
+    for tick in _ticks(0, len(scores), 5 if compact else 12, whole=True):
         x = frame.x(tick)
         out.append(
             f'<text x="{_num(x)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" '
-            f'fill="currentColor">{_num(tick)}</text>'
+            f'fill="currentColor">{_text(number(tick))}</text>'
         )
+    axis = _text(gettext("hand"))
     out.append(
         f'<text x="{_num(LEFT + frame.plot_w / 2)}" y="{HEIGHT - 4}" text-anchor="middle" '
-        f'fill="currentColor" fill-opacity="0.8">hand</text>'
+        f'fill="currentColor" fill-opacity="0.8">{axis}</text>'
     )
     ty = frame.y(target)
     out.append(
         f'<line class="target" x1="{LEFT}" x2="{_num(LEFT + frame.plot_w)}" y1="{_num(ty)}" '
         f'y2="{_num(ty)}" stroke="currentColor" stroke-width="1.5" stroke-dasharray="5 4"/>'
     )
-    out.append(
-        f'<text x="{LEFT + 4}" y="{_num(ty - 4)}" fill="currentColor">target {target}</text>'
-    )
+    target_words = _text(gettext("target %(target)s", target=number(target)))
+    out.append(f'<text x="{LEFT + 4}" y="{_num(ty - 4)}" fill="currentColor">{target_words}</text>')
     if winning_hand is not None:
         wx = frame.x(winning_hand)
         out.append(
@@ -173,7 +213,7 @@ def progression_chart(
         out.append(
             f'<polyline class="side" data-side="{_text(side)}" points="{points}" fill="none" '
             f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"{dashing}>'
-            f"<title>{_text(side)}</title></polyline>"
+            + ("</polyline>" if compact else f"<title>{_text(side)}</title></polyline>")
         )
     label_ys = _spread([frame.y(line[-1]) + 4 for line in series], 14)
     for j, (side, line) in enumerate(zip(sides, series, strict=True)):
@@ -185,16 +225,17 @@ def progression_chart(
         name = side if len(side) <= 14 else side[:13] + "…"
         out.append(
             f'<text x="{_num(LEFT + frame.plot_w + 8)}" y="{_num(label_ys[j])}" fill="{colour}" '
-            f'font-weight="bold">{_text(name)} {line[-1]}</text>'
+            f'font-weight="bold">{_text(name)} {_text(number(line[-1]))}</text>'
         )
     if winner is not None and winning_hand is not None and winner in sides:
         j = list(sides).index(winner)
         wx, wy = frame.x(winning_hand), frame.y(series[j][winning_hand])
+        won_words = _text(gettext("won, hand %(hand)s", hand=winning_hand))
         out.append(
             f'<g class="winner-mark"><circle cx="{_num(wx)}" cy="{_num(wy)}" r="7" fill="none" '
             f'stroke="currentColor" stroke-width="2"/>'
             f'<text x="{_num(wx - 9)}" y="{_num(max(wy - 10, TOP + 10))}" text-anchor="end" '
-            f'fill="currentColor" font-weight="bold">won, hand {winning_hand}</text></g>'
+            f'fill="currentColor" font-weight="bold">{won_words}</text></g>'
         )
     out.append("</svg>")
     return "\n".join(out)
@@ -224,18 +265,33 @@ def results_chart(
         stride = len(keep) / most_points
         keep = sorted({int(i * stride) for i in range(most_points)} | {len(totals) - 1})
     points = [(i, totals[i]) for i in keep]
-    money = unit != "units"
+    in_money = unit != "units"
     values = [float(v) for _, v in points]
     lo, hi = min([0.0, *values]), max([0.0, *values])
-    pad = max((hi - lo) / 12, 0.01 if money else 1)
+    pad = max((hi - lo) / 12, 0.01 if in_money else 1)
     frame = _Frame(max(len(totals) - 1, 1), lo - pad, hi + pad)
     final = totals[-1]
-    shown = f"{final:.2f}" if money else str(final)
+    shown = money(final) if in_money else number(final)
     games = len(totals) - 1
-    desc = f"Running total of {unit} over {games} finished games: {shown} at the end."
-    out = _open(chart_id, f"Results over time ({unit})", desc)
-    fmt = "{:.2f}" if money and hi - lo < 20 else ""
-    out += _y_axis(frame, _ticks(frame.y_lo, frame.y_hi, 7, whole=not money), fmt)
+    if in_money:
+        desc = ngettext(
+            "Running total of money over %(num)s finished game: %(total)s at the end.",
+            "Running total of money over %(num)s finished games: %(total)s at the end.",
+            games,
+            total=shown,
+        )
+        title = gettext("Results over time (money)")
+    else:
+        desc = ngettext(
+            "Running total of units over %(num)s finished game: %(total)s at the end.",
+            "Running total of units over %(num)s finished games: %(total)s at the end.",
+            games,
+            total=shown,
+        )
+        title = gettext("Results over time (units)")
+    out = _open(chart_id, title, desc)
+    fmt: Callable[[float], str] = _cents if in_money and hi - lo < 20 else number
+    out += _y_axis(frame, _ticks(frame.y_lo, frame.y_hi, 7, whole=not in_money), fmt)
     if labels:
         out.append(
             f'<text x="{LEFT}" y="{HEIGHT - BOTTOM + 16}" fill="currentColor">'
@@ -245,9 +301,10 @@ def results_chart(
             f'<text x="{_num(LEFT + frame.plot_w)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="end" '
             f'fill="currentColor">{_text(labels[-1])}</text>'
         )
+    count = _text(ngettext("%(num)s game", "%(num)s games", games))
     out.append(
         f'<text x="{_num(LEFT + frame.plot_w / 2)}" y="{HEIGHT - 4}" text-anchor="middle" '
-        f'fill="currentColor" fill-opacity="0.8">{games} games</text>'
+        f'fill="currentColor" fill-opacity="0.8">{count}</text>'
     )
     if len(points) > 1:
         line = " ".join(f"{_num(frame.x(i))},{_num(frame.y(float(v)))}" for i, v in points)

@@ -6,26 +6,34 @@ are laid out a few at a time as separate documents, in a pool of worker processe
 112") can only be known once every part is laid out, so the parts leave them out and
 a last, quick document of bare page numbers is stamped over the merged pages. Each
 sheet's first page is found by its element id, so the summary can say where it is.
+
+Everything with words in it (the HTML, the page-number stamps) is rendered in this
+process, in the current language; the worker processes only lay out finished HTML.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import logging
 import math
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import threading
+from collections import deque
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import Protocol
 
-from .. import operations, rules
+from .. import i18n, operations, rules
 from ..extensions import db
 from ..games.snapshot import GameView, game_snapshot
-from .render import Printed, merge, write_pdf
+from ..i18n import N_
+from .render import Printed, merge, prepare_worker, write_pdf
 from .sheet import document_context, render_printed, sheet_anchor, sheets_html
 
 log = logging.getLogger(__name__)
@@ -34,8 +42,12 @@ log = logging.getLogger(__name__)
 #: one document each; more to a document saves little more and slows the progress bar).
 SHEETS_PER_DOCUMENT = 5
 
-#: Called as work goes on: (steps done, steps in all, what is being done now).
-Progress = Callable[[int, int, str], None]
+
+class Progress(Protocol):
+    """Called as work goes on: steps done, steps in all, and what is being done now (an
+    English message marked for the catalogue, with its %(name)s parameters)."""
+
+    def __call__(self, done: int, total: int, stage: str, /, **params: object) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -66,11 +78,11 @@ def load_views(game_ids: Sequence[int]) -> Iterator[GameView | Unscorable]:
     """Load and replay the games, in the order given (needs an app context)."""
     for game_id in game_ids:
         try:
-            yield game_snapshot(operations.load(game_id))
+            yield game_snapshot(operations.load(game_id), chart=False)  # a history draws none
         except operations.NotFound:
             continue  # deleted since the list was made: nothing to print
         except rules.RuleError as error:
-            yield Unscorable(game_id, str(error))
+            yield Unscorable(game_id, i18n.error_message(error))
 
 
 def balances(games: Sequence[GameView]) -> tuple[Balance, ...]:
@@ -109,56 +121,212 @@ def worker_count(setting: int | None) -> int:
     return max(0, int(setting))
 
 
+def sheet_cost(game: GameView) -> int:
+    """About how long a sheet takes to lay out, in table cells' worth (what WeasyPrint's
+    time goes by): its header and result, then a row of cells per hand."""
+    return 40 + len(game.rows) * (5 + len(game.sides))
+
+
 def batches(games: Sequence[GameView], workers: int) -> list[list[GameView]]:
-    """Group the sheets into documents: a few to each, and at least two documents per worker.
+    """Group the sheets, in order, into documents of about the same layout time.
 
     Each WeasyPrint document has a fixed cost (styles, fonts, writing the PDF), so a
-    few sheets laid out together take less time than each on its own; more documents
-    than workers keep every worker busy to the end, and the progress bar moving.
+    few sheets laid out together take less time than each on its own. There are at
+    least two documents per worker, so every worker keeps busy to the end and the
+    progress bar moves; they are cut by cost, not by count, so that no document of
+    long games keeps one worker going while the others wait; and the last few are
+    half as long, so that the workers, given the longest first, end close together.
     """
     if not games:
         return []
-    size = max(1, min(SHEETS_PER_DOCUMENT, math.ceil(len(games) / (2 * max(1, workers)))))
-    return [list(games[i : i + size]) for i in range(0, len(games), size)]
+    workers = max(1, workers)
+    count = min(max(math.ceil(len(games) / SHEETS_PER_DOCUMENT), 2 * workers), len(games))
+    shares = [1.0] * count
+    if count > 4 * workers:
+        shares[-2 * workers :] = [0.5] * (2 * workers)
+    costs = [sheet_cost(game) for game in games]
+    unit = sum(costs) / sum(shares)
+    ends = list(itertools.accumulate(share * unit for share in shares))
+    groups: list[list[GameView]] = [[]]
+    spent = 0.0
+    for game, cost in zip(games, costs, strict=True):
+        # Close the group when this sheet would take it further past its end than short.
+        if groups[-1] and spent + cost / 2 > ends[len(groups) - 1] and len(groups) < count:
+            groups.append([])
+        groups[-1].append(game)
+        spent += cost
+    return groups
 
 
-def lay_out(
-    documents: Sequence[str], static_folder: str, workers: int, done: Callable[[int], None]
-) -> list[Printed]:
-    """Lay out every HTML document, on ``workers`` processes (0: here, one after another).
+class Layout:
+    """Lays out HTML documents on a pool of worker processes, or here if there is none.
 
-    ``done`` is called with each document's index as it is finished.
+    Used as a context manager, for the length of one history. The workers are started
+    on a thread at once (the first time, the fork server takes a second or so to load
+    WeasyPrint), and documents are handed to them as they are added, a few at a time:
+    so a document added ``first`` is laid out next, ahead of those waiting. (Laying
+    out here while the workers start was tried: with the fork server loading, a third
+    layout on two cores slowed the whole by a second.)
     """
-    if workers <= 0 or len(documents) <= 1:
-        printed = []
-        for i, html in enumerate(documents):
-            printed.append(write_pdf(html, static_folder))
-            done(i)
-        return printed
-    results: list[Printed | None] = [None] * len(documents)
-    try:
-        with ProcessPoolExecutor(
-            max_workers=min(workers, len(documents)), mp_context=_pool_context()
-        ) as pool:
-            pending: dict[Future[Printed], int] = {
-                pool.submit(write_pdf, html, static_folder): i for i, html in enumerate(documents)
-            }
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    i = pending.pop(future)
-                    results[i] = future.result()
-                    done(i)
-    except (BrokenProcessPool, RuntimeError, OSError):
+
+    def __init__(self, static_folder: str, workers: int) -> None:
+        self.static_folder = static_folder
+        self.parallel = workers > 0
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+        # Enough in the pool to keep every worker busy, few enough that a late document
+        # wanted first does not wait behind all the others.
+        self._most = workers + 1
+        self._waiting: deque[tuple[Hashable, str]] = deque()
+        self._running: dict[Future[Printed], tuple[Hashable, str]] = {}
+        self._finished: dict[Hashable, Printed] = {}
+        self._starting: threading.Thread | None = None
+        if workers > 0:
+            self._starting = threading.Thread(
+                target=self._start, args=(workers,), name="pdf-layout-start", daemon=True
+            )
+            self._starting.start()
+
+    def __enter__(self) -> Layout:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._started()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def _start(self, workers: int) -> None:
+        try:
+            pool = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=_pool_context(),
+                initializer=prepare_worker,
+                initargs=(self.static_folder,),
+            )
+            # A worker starts with a task to do: start them all now, and wait for them.
+            wait([pool.submit(int) for _ in range(workers)])
+        except (BrokenProcessPool, RuntimeError, OSError):
+            log.warning(
+                "the layout workers did not start; laying out in this process", exc_info=True
+            )
+            return
+        with self._lock:
+            self._pool = pool
+            self._hand_out()
+
+    def _started(self) -> None:
+        if self._starting is not None:
+            self._starting.join()
+            self._starting = None
+
+    def _hand_out(self) -> None:
+        """Give the workers waiting documents, in order, up to a few (with the lock held)."""
+        while self._waiting and self._pool is not None and len(self._running) < self._most:
+            key, html = self._waiting[0]
+            try:
+                future = self._pool.submit(write_pdf, html, self.static_folder)
+            except (BrokenProcessPool, RuntimeError):
+                self._failed()
+                return
+            self._waiting.popleft()
+            self._running[future] = (key, html)
+
+    def _failed(self) -> None:
+        """The workers are gone: what they had goes back to the front of the queue (with the
+        lock held), to be laid out here."""
         # A worker died or could not start (multiprocessing re-imports the main module in
         # its workers; a main script without an ``if __name__ == "__main__"`` guard breaks
         # that). Slower is better than nothing: lay out what is missing right here.
         log.warning("the layout workers failed; laying out in this process", exc_info=True)
-    for i, html in enumerate(documents):
-        if results[i] is None:
-            results[i] = write_pdf(html, static_folder)
-            done(i)
-    return [r for r in results if r is not None]
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        self._waiting.extendleft(reversed(list(self._running.values())))
+        self._running.clear()
+
+    def add(self, key: Hashable, html: str, *, first: bool = False) -> None:
+        """Queue a document to lay out (``first``: ahead of every one waiting)."""
+        with self._lock:
+            if first:
+                self._waiting.appendleft((key, html))
+            else:
+                self._waiting.append((key, html))
+            self._hand_out()
+
+    def next_done(self) -> tuple[Hashable, Printed]:
+        """Wait for the next document to be laid out; return its key and the PDF."""
+        if self._finished:
+            key = next(iter(self._finished))
+            return key, self._finished.pop(key)
+        self._started()
+        with self._lock:
+            self._hand_out()
+            running = list(self._running)
+            if not running:
+                if not self._waiting:
+                    raise LookupError("no document is waiting to be laid out")
+                key, html = self._waiting.popleft()
+        if not running:
+            return key, write_pdf(html, self.static_folder)
+        over, _ = wait(running, return_when=FIRST_COMPLETED)
+        future = next(iter(over))
+        with self._lock:
+            key, html = self._running.pop(future)
+            try:
+                printed = future.result()
+            except (BrokenProcessPool, RuntimeError, OSError):
+                self._waiting.appendleft((key, html))
+                self._failed()
+                printed = None
+            self._hand_out()
+        return (key, printed) if printed is not None else self.next_done()
+
+    def collect(self, documents: Mapping[Hashable, str]) -> dict[Hashable, Printed]:
+        """Lay out these documents ahead of any waiting, and wait for them all.
+
+        Other documents finished meanwhile are kept for ``next_done``.
+        """
+        for key, html in reversed(list(documents.items())):
+            self.add(key, html, first=True)
+        found: dict[Hashable, Printed] = {}
+        while len(found) < len(documents):
+            key, printed = self.next_done()
+            if key in documents:
+                found[key] = printed
+            else:
+                self._finished[key] = printed
+        return found
+
+
+#: A sheet of at most this many hands, and a few short notes, is surely one page long
+#: (measured: the tallest hands, a Sell-Out's, at seven players, with three long notes,
+#: fit 18 on US Letter; A4 is longer).
+ONE_PAGE_HANDS = 12
+ONE_PAGE_NOTES = 300
+
+
+def fits_one_page(game: GameView) -> bool:
+    """Whether a game's sheet surely takes one page, and no more."""
+    notes = sum(len(row.note or "") for row in game.rows)
+    return len(game.rows) <= ONE_PAGE_HANDS and notes <= ONE_PAGE_NOTES
+
+
+def _page_starts(
+    groups: Sequence[Sequence[GameView]], parts: Mapping[int, Printed]
+) -> tuple[dict[int, int], int]:
+    """Where each sheet starts, counting from the first page after the summary (from 0),
+    and the sheets' pages in all; a part not laid out yet is taken as a page a sheet."""
+    starts: dict[int, int] = {}
+    offset = 0
+    for index, group in enumerate(groups):
+        part = parts.get(index)
+        for number, game in enumerate(group):
+            starts[game.id] = offset + (
+                part.anchors[sheet_anchor(game.id)] if part is not None else number
+            )
+        offset += part.pages if part is not None else len(group)
+    return starts, offset
 
 
 def history_pdf(
@@ -171,90 +339,131 @@ def history_pdf(
     workers: int,
     progress: Progress,
 ) -> bytes:
-    """Print the games ``game_ids`` (in that order) as one history PDF (needs an app context)."""
+    """Print the games ``game_ids`` (in that order) as one history PDF (needs an app context).
+
+    The summary names the page each sheet starts on, and the page numbers say how many
+    pages there are, so both wait for the sheets' lengths. Most sheets are surely one
+    page (``fits_one_page``); once every part that might be longer is laid out, the
+    summary and the page numbers are laid out for the lengths expected, beside the last
+    sheets instead of after them, and again after them only if a length was not as
+    expected.
+    """
     static = str(static_folder)
-    progress(0, len(game_ids) + 2, "Reading the games")
-    views = list(load_views(game_ids))
-    # Everything is read: end the read transaction and give the connection back now,
-    # not after the half minute of layout (a long-open read holds back SQLite's WAL).
-    db.session.remove()
-    games = [v for v in views if isinstance(v, GameView)]
-    total = len(games) + 2
-    groups = batches(games, workers)
-    documents = [sheets_html(group, paper=paper) for group in groups]
+    progress(0, len(game_ids) + 2, N_("Reading the games"))
+    with Layout(static, workers) as layout:
+        views = list(load_views(game_ids))
+        # Everything is read: end the read transaction and give the connection back now,
+        # not after the half minute of layout (a long-open read holds back SQLite's WAL).
+        db.session.remove()
+        games = [v for v in views if isinstance(v, GameView)]
+        total = len(games) + 2
+        groups = batches(games, workers)
+        sure = [all(fits_one_page(game) for game in group) for group in groups]
+        ending = _Ending(views, paper=paper, title=title, filters=filters)
 
-    laid = 0
-
-    def finished(index: int) -> None:
-        nonlocal laid
-        laid += len(groups[index])
-        progress(laid, total, f"Laid out {laid} of {len(games)} score sheets")
-
-    progress(0, total, f"Laying out {len(games)} score sheets")
-    parts = lay_out(documents, static, workers, finished)
-
-    # Where each sheet starts, counting from the first page after the summary (from 0).
-    starts: dict[int, int] = {}
-    offset = 0
-    for group, part in zip(groups, parts, strict=True):
-        for game in group:
-            starts[game.id] = offset + part.anchors[sheet_anchor(game.id)]
-        offset += part.pages
-
-    progress(len(games), total, "Laying out the summary")
-    summary = _summary(views, starts, paper=paper, title=title, filters=filters, static=static)
-    progress(len(games) + 1, total, "Numbering the pages")
-    numbers = write_pdf(
-        render_printed(
-            "pdf/page_numbers.html", **document_context(paper), pages=summary.pages + offset
-        ),
-        static,
-    )
-    pdf = merge([summary.pdf, *(p.pdf for p in parts)], numbers=numbers.pdf, title=title)
-    progress(total, total, "Done")
+        # The longest documents first, so that the workers end together, on short ones;
+        # each is handed out as soon as it is rendered.
+        progress(0, total, N_("Laying out %(all)s score sheets"), all=len(games))
+        costs = [sum(sheet_cost(game) for game in group) for group in groups]
+        for index in sorted(range(len(groups)), key=lambda i: -costs[i]):
+            layout.add(index, sheets_html(groups[index], paper=paper))
+        parts: dict[int, Printed] = {}
+        expected: tuple[dict[int, int], int] | None = None
+        laid = 0
+        while len(parts) < len(groups) or (expected is not None and len(ending.done) < 2):
+            if (
+                expected is None
+                and layout.parallel
+                and all(p in parts or sure[p] for p in range(len(groups)))
+            ):
+                expected = _page_starts(groups, parts)
+                for key, html in reversed(ending.documents(*expected).items()):
+                    layout.add(key, html, first=True)
+            key, printed = layout.next_done()
+            if isinstance(key, int):
+                parts[key] = printed
+                laid += len(groups[key])
+                progress(
+                    laid,
+                    total,
+                    N_("Laid out %(done)s of %(all)s score sheets"),
+                    done=laid,
+                    all=len(games),
+                )
+            else:
+                ending.done[key] = printed
+        progress(len(games), total, N_("Laying out the summary"))
+        found = _page_starts(groups, parts)
+        summary, numbers = ending.settle(layout, *found, expected_right=expected == found)
+    progress(len(games) + 1, total, N_("Numbering the pages"))
+    ordered = [parts[index] for index in range(len(groups))]
+    pdf = merge([summary.pdf, *(p.pdf for p in ordered)], numbers=numbers.pdf, title=title)
+    progress(total, total, N_("Done"))
     return pdf
 
 
-def _summary(
-    views: Sequence[GameView | Unscorable],
-    starts: Mapping[int, int],
-    *,
-    paper: str,
-    title: str,
-    filters: str,
-    static: str,
-) -> Printed:
-    """Lay out the summary, with the page each game's sheet starts on.
+def summary_pages_guess(rows: int, balances: int) -> int:
+    """How many pages the summary takes, to a first guess (measured: about 30 rows fit a
+    page, and the balances, in a narrower table, about 60)."""
+    return 1 + (rows + balances // 2) // 30
 
-    Those page numbers depend on how long the summary itself is, so it is laid out
-    again if its first guess at its own length was wrong (the page column has a fixed
-    width, so the second layout has the same length).
-    """
-    games = [v for v in views if isinstance(v, GameView)]
-    owed = balances(games)
-    # About 30 rows fit a page (measured: 100 games and their balances take 4 pages); a
-    # good first guess saves the second layout.
-    guess = 1 + (len(views) + len(owed) // 2) // 30
-    for _ in range(3):
+
+class _Ending:
+    """The summary and the page-number stamps of a history, for given sheet lengths."""
+
+    def __init__(
+        self, views: Sequence[GameView | Unscorable], *, paper: str, title: str, filters: str
+    ) -> None:
+        self.views, self.paper, self.title, self.filters = views, paper, title, filters
+        self.games = [v for v in views if isinstance(v, GameView)]
+        self.owed = balances(self.games)
+        self.guess = summary_pages_guess(len(views), len(self.owed))
+        self.tries = 0
+        self.done: dict[Hashable, Printed] = {}
+
+    def documents(self, starts: Mapping[int, int], sheet_pages: int) -> dict[Hashable, str]:
+        """The summary and the stamps, for the summary's guessed length (keys new each time,
+        so that a document laid out for other lengths is never taken for these)."""
+        self.tries += 1
         rows = [
-            SummaryRow(view, None, guess + 1 + starts[view.id])
+            SummaryRow(view, None, self.guess + 1 + starts[view.id])
             if isinstance(view, GameView)
             else SummaryRow(None, view, None)
-            for view in views
+            for view in self.views
         ]
-        html = render_printed(
+        summary = render_printed(
             "pdf/history.html",
-            **document_context(paper),
-            title=title,
-            filters=filters,
+            **document_context(self.paper),
+            title=self.title,
+            filters=self.filters,
             rows=rows,
-            finished=sum(1 for g in games if g.finished),
-            playing=sum(1 for g in games if not g.finished),
-            balances=owed,
-            stakes=any(g.stake for g in games),
+            finished=sum(1 for g in self.games if g.finished),
+            playing=sum(1 for g in self.games if not g.finished),
+            balances=self.owed,
+            stakes=any(g.stake for g in self.games),
         )
-        printed = write_pdf(html, static)
-        if printed.pages == guess:
-            return printed
-        guess = printed.pages
-    return printed
+        return {
+            ("summary", self.tries): summary,
+            ("numbers", self.tries): self.numbers(self.guess + sheet_pages),
+        }
+
+    def numbers(self, pages: int) -> str:
+        return render_printed("pdf/page_numbers.html", **document_context(self.paper), pages=pages)
+
+    def settle(
+        self, layout: Layout, starts: Mapping[int, int], sheet_pages: int, *, expected_right: bool
+    ) -> tuple[Printed, Printed]:
+        """The summary and the stamps for the sheets' real lengths: those laid out already if
+        they were for these, else laid out now; and again if the summary's guess at its own
+        length was wrong (the page column has a fixed width, so the second is right)."""
+        if not expected_right:
+            self.done = layout.collect(self.documents(starts, sheet_pages))
+        for _ in range(3):
+            summary = self.done[("summary", self.tries)]
+            if summary.pages == self.guess:
+                return summary, self.done[("numbers", self.tries)]
+            self.guess = summary.pages
+            self.done = layout.collect(self.documents(starts, sheet_pages))
+        # Never settled (it cannot, with a fixed-width page column): number what there is.
+        numbers = self.numbers(summary.pages + sheet_pages)
+        return summary, layout.collect({"numbers": numbers})["numbers"]

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from ..i18n import gettext, ngettext
+
 
 @click.command("pdf")
 @click.argument("game_id", type=int)
@@ -39,7 +41,7 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
         try:
             printed = sheet.game_sheet(game_id, paper=sheet.paper_size(paper))
         except NotFound:
-            click.echo(f"There is no game number {game_id}.", err=True)
+            click.echo(gettext("There is no game number %(id)s.", id=game_id), err=True)
             sys.exit(2)
         except sheet.BadPaper as error:
             click.echo(f"{error}.", err=True)
@@ -50,7 +52,17 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     try:
         Path(target).write_bytes(printed.pdf)
     except OSError as error:
-        click.echo(f"Cannot write {target}: {error.strerror}.", err=True)
+        click.echo(
+            gettext("Cannot write %(file)s: %(reason)s.", file=target, reason=error.strerror),
+            err=True,
+        )
         sys.exit(2)
-    pages = "1 page" if printed.pages == 1 else f"{printed.pages} pages"
-    click.echo(f"Wrote {target}: game {game_id}, {pages}.")
+    click.echo(
+        ngettext(
+            "Wrote %(file)s: game %(id)s, %(num)s page.",
+            "Wrote %(file)s: game %(id)s, %(num)s pages.",
+            printed.pages,
+            file=target,
+            id=game_id,
+        )
+    )

@@ -6,6 +6,13 @@ on a thread of this process (its layout goes to worker processes), writes the
 PDF into the instance folder, and pages poll its state. The registry lives in the
 web process's memory: one waitress process serves the app, so every request sees
 it. Finished files are kept ``ttl`` seconds, then dropped with their jobs.
+
+A job prints in the language of the request that started it: the language is part of
+what the job is (an English and a Romanian history are two jobs, two files), and the
+work runs inside ``i18n.use_locale`` on the job's thread. The HTML is rendered there;
+the worker processes only lay it out, so the language need not travel to them. What
+a job is doing (its stage) is kept in English, as the JSON status says it, with the
+catalogue's message and its parameters, so a page shows it in its reader's language.
 """
 
 from __future__ import annotations
@@ -15,10 +22,12 @@ import queue
 import secrets
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .. import i18n
+from ..i18n import N_, gettext, ngettext
 from .bundle import Progress
 
 log = logging.getLogger(__name__)
@@ -27,6 +36,10 @@ QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 #: The work of a job: given a progress callback, return the finished PDF.
 Work = Callable[[Progress], bytes]
+
+WAITING = N_("Waiting to start")
+#: What a failed job says (the cause is logged; the reader can only try again).
+FAILURE = N_("Something went wrong while printing; nothing was lost. Try again.")
 
 
 class Busy(Exception):
@@ -41,16 +54,31 @@ class Job:
     key: Hashable
     title: str
     filename: str
+    locale: str = i18n.DEFAULT_LOCALE
     state: str = QUEUED
     done: int = 0
     total: int = 0
-    stage: str = "Waiting to start"
+    #: What the job is doing, in English (as the JSON status says it); ``stage_words``
+    #: says it in the reader's language, from the message and its parameters.
+    stage: str = WAITING
+    stage_message: str = WAITING
+    stage_params: tuple[tuple[str, object], ...] = ()
     created: float = 0.0
     finished: float | None = None
     pages: int | None = None
     size: int | None = None
     error: str | None = None
     ahead: int = 0
+
+    @property
+    def stage_words(self) -> str:
+        """What the job is doing, in the current language."""
+        return gettext(self.stage_message, **dict(self.stage_params))
+
+    @property
+    def error_words(self) -> str | None:
+        """Why the job failed, in the current language."""
+        return gettext(self.error) if self.error else None
 
     @property
     def percent(self) -> int:
@@ -84,20 +112,32 @@ class JobRegistry:
         return self.folder / f"{job_id}.pdf"
 
     def start(self, key: Hashable, title: str, filename: str, work: Work) -> Job:
-        """Start a job, or return the one already printing (or printed) the same thing."""
+        """Start a job, or return the one already printing (or printed) the same thing.
+
+        The job prints in the current language (the request's), and only a job in the
+        same language is the same thing.
+        """
+        locale = i18n.current_locale()
         with self._lock:
             self._expire()
             for job in self._jobs.values():
-                if job.key == key and job.state != FAILED:
+                if job.key == key and job.locale == locale and job.state != FAILED:
                     return self._view(job)
             waiting = sum(1 for j in self._jobs.values() if not j.over)
             if waiting >= self.max_waiting:
-                raise Busy(f"{waiting} histories are being printed already; try again in a minute")
+                raise Busy(
+                    ngettext(
+                        "%(num)s history is being printed already; try again in a minute",
+                        "%(num)s histories are being printed already; try again in a minute",
+                        waiting,
+                    )
+                )
             job = Job(
                 id=secrets.token_urlsafe(16),
                 key=key,
                 title=title,
                 filename=filename,
+                locale=locale,
                 created=time.time(),
             )
             self._jobs[job.id] = job
@@ -135,14 +175,37 @@ class JobRegistry:
             job_id, work = self._queue.get()
             self._run(job_id, work)
 
-    def _run(self, job_id: str, work: Work) -> None:
-        self._update(job_id, state=RUNNING, stage="Starting")
+    def _stage(
+        self,
+        job_id: str,
+        message: str,
+        params: Mapping[str, object] | None = None,
+        **changes: object,
+    ) -> None:
+        """Say what the job is doing: ``message`` (marked for the catalogue) filled in with
+        ``params``; make the other ``changes`` too."""
+        params = params or {}
+        self._update(
+            job_id,
+            stage=message % params if params else message,
+            stage_message=message,
+            stage_params=tuple(params.items()),
+            **changes,
+        )
 
-        def progress(done: int, total: int, stage: str) -> None:
-            self._update(job_id, done=done, total=total, stage=stage)
+    def _run(self, job_id: str, work: Work) -> None:
+        with self._lock:
+            job = self._jobs.get(job_id)
+        locale = job.locale if job is not None else i18n.DEFAULT_LOCALE
+        self._stage(job_id, N_("Starting"), state=RUNNING)
+
+        def progress(done: int, total: int, stage: str, /, **params: object) -> None:
+            self._stage(job_id, stage, done=done, total=total, params=params)
 
         try:
-            pdf = work(progress)
+            # The HTML is rendered on this thread, in the job's language.
+            with i18n.use_locale(locale):
+                pdf = work(progress)
             self.folder.mkdir(parents=True, exist_ok=True)
             target = self.path(job_id)
             partial = target.with_suffix(".part")
@@ -153,16 +216,10 @@ class JobRegistry:
             pages = len(PdfReader(target).pages)
         except Exception:
             log.exception("printing job %s failed", job_id)
-            self._update(
-                job_id,
-                state=FAILED,
-                finished=time.time(),
-                stage="Failed",
-                error="Something went wrong while printing; nothing was lost. Try again.",
-            )
+            self._stage(job_id, N_("Failed"), state=FAILED, finished=time.time(), error=FAILURE)
             return
-        self._update(
-            job_id, state=DONE, finished=time.time(), stage="Ready", pages=pages, size=len(pdf)
+        self._stage(
+            job_id, N_("Ready"), state=DONE, finished=time.time(), pages=pages, size=len(pdf)
         )
 
     def _expire(self) -> None:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, request
 
+from ..i18n import gettext
 from ..operations import NotFound
 from . import sheet
 
 bp = Blueprint("pdf", __name__)
+# Every printed document (the night's settlement too) numbers its pages in its language.
+bp.add_app_template_global(sheet.page_of_pages, "page_of_pages")
 
 
 def pdf_response(body: bytes, filename: str, *, attachment: bool = False) -> Response:
@@ -29,5 +32,8 @@ def game_sheet(game_id: int) -> Response:
     try:
         printed = sheet.game_sheet(game_id, paper=paper)
     except NotFound:
-        abort(404, f"There is no game number {game_id}. It may have been deleted.")
+        abort(
+            404,
+            gettext("There is no game number %(id)s. It may have been deleted.", id=game_id),
+        )
     return pdf_response(printed.pdf, f"game-{game_id}-sheet.pdf")

@@ -76,7 +76,8 @@ def test_the_history_lists_finished_and_unfinished_games_newest_first_a_page_at_
     ]
     page = client.get("/history").get_data(as_text=True)
     assert "Page 1 of 2" in page and "playing, after 2 hands" in page
-    assert 'rel="next" href="/history?page=2"' in page
+    # The next page starts after the last game shown (?page=2 alone still works, above).
+    assert f'rel="next" href="/history?page=2&amp;before={first[-1]}"' in page
     assert listed(client, "?page=9") == second  # past the end: the last page
 
 
@@ -162,7 +163,8 @@ def test_the_history_pdf_is_a_summary_then_every_sheet_numbered_as_one_document(
                 if p.amount is not None:
                     assert f"({p.amount:.2f})" in line
         # The summary names the page the game's sheet starts on, and the sheet is there.
-        row = re.search(rf"#{game_id} (.*?)(?=\n\d{{4}}-\d\d-\d\d |\nWho is up|\Z)", summary, re.S)
+        # (A row starts with its date, written short as the language does: 3/14/26.)
+        row = re.search(rf"#{game_id} (.*?)(?=\n\d+/\d+/\d+ |\nWho is up|\Z)", summary, re.S)
         assert row is not None
         start = int(row.group(1).split()[-1])  # the last cell of the row: its page
         assert f"game {game_id}" in pages[start - 1].split("\n")[0]
@@ -173,6 +175,27 @@ def test_the_history_pdf_is_a_summary_then_every_sheet_numbered_as_one_document(
     for number in (1, len(pages)):
         # A page painted out under its stamp keeps only its footer: about 0.1 % ink.
         assert ink_on_page(tmp_path / "history.pdf", number, dpi=50)[1] > 0.004
+
+
+def test_a_history_laid_out_in_the_web_process_is_the_one_the_workers_lay_out(
+    app: Any, client: Any, three_games: dict[str, int]
+) -> None:
+    def printed(query: str) -> list[str]:
+        status = finish(
+            client, client.get("/history.pdf" + query).headers["Location"].split("?")[0]
+        )
+        assert status["state"] == "done", status
+        pages = pdf_pages(client.get(status["download"]).data)
+        # Each part says when it was printed, to the minute: leave the minute out.
+        return [re.sub(r"printed .*", "printed", page) for page in pages]
+
+    with_workers = printed("")
+    app.config["PDF_WORKERS"] = 0  # no worker processes: every part laid out here
+    here = printed("?date_from=2026-01-01")  # the same games (another job: another query)
+
+    assert len(with_workers) == len(here) == 4
+    assert here[1:] == with_workers[1:]  # the sheets (the summaries name their filters)
+    assert here[0].split("\n")[2:] == with_workers[0].split("\n")[2:]
 
 
 def test_the_same_history_asked_for_twice_is_printed_once(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import operations, rules
+from scorekeeper.pdf.sheet import superscript
 
 from .games import (
     MINUS,
@@ -63,6 +65,8 @@ def test_a_set_back_is_marked_and_a_score_in_the_hole_is_ringed(app: Any, client
     row = row_line(text, set_back.number, set_back.dealer)
     assert "SET" in row
     assert f"{MINUS}{set_back.bid}" in row
+    # The bid is written small beside the pitcher: in superscript digits.
+    assert f"{set_back.pitcher}{superscript(set_back.bid)}" in row
     assert "Hand 2 Nobody liked their cards" in text  # the note, listed under the table
 
 
@@ -270,3 +274,52 @@ def test_a_game_played_at_a_game_night_names_the_night_and_the_place(app: Any, c
         game_id = operations.create_game(rules.Game.create("auction-pitch", PLAYERS[:3]))
     (text,) = pdf_pages(sheet(client, game_id))
     assert "Night Friday cards · Seán's kitchen" in text
+
+
+def fonts_of(data: bytes) -> set[str]:
+    """The fonts a PDF embeds, by name without the subset's tag (``ABCDEF+``)."""
+    from pypdf import PdfReader
+
+    found: set[str] = set()
+
+    def walk(resources: Any) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in resources.get("/Font", {}).values():
+            found.add(str(font.get_object()["/BaseFont"]).lstrip("/").split("+")[-1])
+        for xobject in resources.get("/XObject", {}).values():
+            walk(xobject.get_object().get("/Resources"))
+
+    for page in PdfReader(io.BytesIO(data)).pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+def test_a_sheet_and_its_chart_are_set_in_one_family_in_two_weights(app: Any, client: Any) -> None:
+    game, hands = eventful_game()
+    game_id = store(app, game, hands)
+    data = sheet(client, game_id)
+
+    (text,) = pdf_pages(data)
+    assert "Score progression" in text and "target 7" in text  # the chart is drawn
+    assert fonts_of(data) == {"DejaVu-Sans-Semi-Condensed", "DejaVu-Sans-Bold-Semi-Condensed"}
+
+
+def test_the_printed_chart_draws_the_same_lines_as_the_pages_with_fewer_elements() -> None:
+    from scorekeeper import charts
+
+    scores = [(3 * i, -i, i // 2) for i in range(1, 8)]  # Ann ends on 21 at hand 7
+    args = (["Ann", "Bob", "Cy"], scores, 21)
+    kwargs: dict[str, Any] = {"winner": "Ann", "winning_hand": 7}
+    full = charts.progression_chart(*args, **kwargs)
+    compact = charts.progression_chart(*args, **kwargs, compact=True, font_family="DejaVu Sans")
+
+    def lines(svg: str) -> list[str]:
+        return re.findall(r'<polyline class="side" data-side="([^"]+)" points="([^"]+)"', svg)
+
+    assert lines(compact) == lines(full) and len(lines(compact)) == 3
+    for words in ("target 21", "won, hand 7", "in the hole", "Ann 21", "Bob -7", "Cy 3"):
+        assert words in full and words in compact
+    # Fewer tick labels (text is what costs most to lay out), the grid as paths, no tooltips.
+    assert compact.count("<text") <= full.count("<text") - 5
+    assert "<line x1" not in compact and "</title></polyline>" not in compact
+    assert 'font-family="DejaVu Sans"' in compact
