@@ -30,6 +30,7 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     from flask.cli import ScriptInfo
 
     from .. import create_app
+    from ..extensions import db
     from ..operations import NotFound
     from . import sheet
 
@@ -46,6 +47,9 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
         except sheet.BadPaper as error:
             click.echo(f"{error}.", err=True)
             sys.exit(2)
+        finally:
+            if info is None:  # our own app: close its connections rather than leave them open
+                db.engine.dispose()
     if target == "-":
         click.get_binary_stream("stdout").write(printed.pdf)
         return
