@@ -1,11 +1,13 @@
 """A printed history: a summary table, then every game's sheet, numbered as one document.
 
-Laying out is the slow part (WeasyPrint does 3-4 pages a second here), so the sheets
-are laid out a few at a time as separate documents, in a pool of worker processes
-(one per core), and the parts are put together with pypdf. Page numbers ("page 7 of
-112") can only be known once every part is laid out, so the parts leave them out and
-a last, quick document of bare page numbers is stamped over the merged pages. Each
-sheet's first page is found by its element id, so the summary can say where it is.
+Laying out is the slow part (WeasyPrint does 4-5 pages a second a core here), so the
+sheets are laid out a few at a time as separate documents, in a pool of worker
+processes (one per core), and the parts are put together with pypdf. Page numbers
+("page 7 of 112") can only be known once every part is laid out, so the parts leave
+them out and a document of bare page numbers is stamped over the merged pages. Each
+sheet's first page is found by its element id, so the summary can say where it is; the
+summary and the page numbers are laid out early, for the lengths the sheets surely
+have, and again only if one turns out otherwise (see ``history_pdf``).
 
 Everything with words in it (the HTML, the page-number stamps) is rendered in this
 process, in the current language; the worker processes only lay out finished HTML.
@@ -259,6 +261,9 @@ class Layout:
         if self._finished:
             key = next(iter(self._finished))
             return key, self._finished.pop(key)
+        return self._next()
+
+    def _next(self) -> tuple[Hashable, Printed]:
         self._started()
         with self._lock:
             self._hand_out()
@@ -280,7 +285,7 @@ class Layout:
                 self._failed()
                 printed = None
             self._hand_out()
-        return (key, printed) if printed is not None else self.next_done()
+        return (key, printed) if printed is not None else self._next()
 
     def collect(self, documents: Mapping[Hashable, str]) -> dict[Hashable, Printed]:
         """Lay out these documents ahead of any waiting, and wait for them all.
@@ -291,7 +296,7 @@ class Layout:
             self.add(key, html, first=True)
         found: dict[Hashable, Printed] = {}
         while len(found) < len(documents):
-            key, printed = self.next_done()
+            key, printed = self._next()
             if key in documents:
                 found[key] = printed
             else:
@@ -299,17 +304,25 @@ class Layout:
         return found
 
 
-#: A sheet of at most this many hands, and a few short notes, is surely one page long
-#: (measured: the tallest hands, a Sell-Out's, at seven players, with three long notes,
-#: fit 18 on US Letter; A4 is longer).
-ONE_PAGE_HANDS = 12
-ONE_PAGE_NOTES = 300
+#: A sheet of at most this many lines of hands (a sale takes two), notes of at most this
+#: many characters in all, and names of at most this many, is surely one page long
+#: (measured on US Letter, the shorter paper, at seven players, after a game night's
+#: name: 12 lines fit with names of 20 characters, 8 with names of 40).
+ONE_PAGE_LINES = 10
+ONE_PAGE_NOTES = 200
+ONE_PAGE_NAME = 20
 
 
 def fits_one_page(game: GameView) -> bool:
-    """Whether a game's sheet surely takes one page, and no more."""
+    """Whether a game's sheet surely takes one page, and no more: a guess on the safe side
+    (and if it is ever wrong, the summary is laid out again, later)."""
+    lines = sum(2 if row.sale else 1 for row in game.rows)
     notes = sum(len(row.note or "") for row in game.rows)
-    return len(game.rows) <= ONE_PAGE_HANDS and notes <= ONE_PAGE_NOTES
+    return (
+        lines <= ONE_PAGE_LINES
+        and notes <= ONE_PAGE_NOTES
+        and max(len(name) for name in game.players) <= ONE_PAGE_NAME
+    )
 
 
 def _page_starts(
@@ -361,11 +374,12 @@ def history_pdf(
         sure = [all(fits_one_page(game) for game in group) for group in groups]
         ending = _Ending(views, paper=paper, title=title, filters=filters)
 
-        # The longest documents first, so that the workers end together, on short ones;
-        # each is handed out as soon as it is rendered.
+        # Parts that may be longer than a page a sheet first (the sooner their lengths are
+        # known, the sooner the summary can be laid out), then the longest first, so that
+        # the workers end together, on short ones. Each is handed out once rendered.
         progress(0, total, N_("Laying out %(all)s score sheets"), all=len(games))
         costs = [sum(sheet_cost(game) for game in group) for group in groups]
-        for index in sorted(range(len(groups)), key=lambda i: -costs[i]):
+        for index in sorted(range(len(groups)), key=lambda i: (sure[i], -costs[i])):
             layout.add(index, sheets_html(groups[index], paper=paper))
         parts: dict[int, Printed] = {}
         expected: tuple[dict[int, int], int] | None = None
@@ -396,8 +410,8 @@ def history_pdf(
         found = _page_starts(groups, parts)
         summary, numbers = ending.settle(layout, *found, expected_right=expected == found)
     progress(len(games) + 1, total, N_("Numbering the pages"))
-    ordered = [parts[index] for index in range(len(groups))]
-    pdf = merge([summary.pdf, *(p.pdf for p in ordered)], numbers=numbers.pdf, title=title)
+    ordered = [summary.pdf, *(parts[index].pdf for index in range(len(groups)))]
+    pdf = merge(ordered, numbers=numbers.pdf, title=title)
     progress(total, total, N_("Done"))
     return pdf
 

@@ -198,6 +198,61 @@ def test_a_history_laid_out_in_the_web_process_is_the_one_the_workers_lay_out(
     assert here[0].split("\n")[2:] == with_workers[0].split("\n")[2:]
 
 
+@pytest.fixture
+def with_a_long_game(app: Any, three_games: dict[str, int]) -> dict[str, int]:
+    """The three games, and a game of 60 hands (its sheet takes two pages) in the middle."""
+    game = rules.Game.create("auction-pitch", PLAYERS, house_rules={"target": 200, "smudge": "off"})
+    hands = [
+        rules.Hand(pitcher=p, bid=2, points={"high": p, "low": p, "jack": None, "game": p})
+        for p in ["Bob", "Cy", "Dee", "Ann"] * 15
+    ]
+    long_game = store(app, game, hands)
+    played_on(app, long_game, "2026-04-20")
+    return {**three_games, "long": long_game}
+
+
+def summary_and_starts(client: Any, games: dict[str, int]) -> tuple[list[str], dict[str, int]]:
+    """Print the history; its pages, and the page the summary says each game starts on."""
+    status = finish(client, client.get("/history.pdf").headers["Location"].split("?")[0])
+    assert status["state"] == "done", status
+    pages = pdf_pages(client.get(status["download"]).data)
+    starts = {}
+    for name, game_id in games.items():
+        row = re.search(rf"#{game_id} (.*?)(?=\n\d+/\d+/\d+ |\nWho is up|\Z)", pages[0], re.S)
+        assert row is not None
+        starts[name] = int(row.group(1).split()[-1])
+    return pages, starts
+
+
+def test_the_summary_counts_the_pages_of_a_sheet_longer_than_one(
+    client: Any, with_a_long_game: dict[str, int]
+) -> None:
+    pages, starts = summary_and_starts(client, with_a_long_game)
+
+    # Newest first: the unfinished game, the long one (two pages), then the other two.
+    assert [starts[k] for k in ("unfinished", "long", "partners", "eventful")] == [2, 3, 5, 6]
+    for name, start in starts.items():
+        assert f"game {with_a_long_game[name]}" in pages[start - 1].split("\n")[0]
+    assert len(pages) == 6
+
+
+def test_a_sheet_longer_than_it_was_thought_to_be_is_still_counted(
+    client: Any, with_a_long_game: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.pdf import bundle
+
+    # Take every sheet for one page: the summary laid out beside the sheets is wrong, and
+    # is laid out again once the long sheet is found to take two.
+    monkeypatch.setattr(bundle, "ONE_PAGE_LINES", 1000)
+
+    pages, starts = summary_and_starts(client, with_a_long_game)
+
+    assert [starts[k] for k in ("unfinished", "long", "partners", "eventful")] == [2, 3, 5, 6]
+    assert f"game {with_a_long_game['eventful']}" in pages[5].split("\n")[0]
+    for number, text in enumerate(pages, start=1):
+        assert f"page {number} of 6" in text
+
+
 def test_the_same_history_asked_for_twice_is_printed_once(
     client: Any, three_games: dict[str, int]
 ) -> None:
