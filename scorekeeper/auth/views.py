@@ -15,11 +15,11 @@ from flask import (
     url_for,
 )
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response
 from wtforms import PasswordField, SubmitField
 from wtforms.validators import InputRequired, Length
 
+from ..forms import Form
 from ..i18n import gettext, ngettext
 from ..language import SESSION_KEY as LANGUAGE
 from .access import check_password, password_required
@@ -27,7 +27,7 @@ from .access import check_password, password_required
 bp = Blueprint("auth", __name__)
 
 
-class LoginForm(FlaskForm):
+class LoginForm(Form):
     password = PasswordField(
         _l("Organiser password"),
         validators=[InputRequired(_l("Type the password.")), Length(max=200)],

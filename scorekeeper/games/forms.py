@@ -14,7 +14,6 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
-from flask_wtf import FlaskForm
 from wtforms import (
     Field,
     HiddenField,
@@ -28,6 +27,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .. import rules
+from ..forms import Form
 from ..i18n import N_, current_locale, gettext
 from ..rules.variants import AllPass, LowTo, Smudge
 
@@ -112,7 +112,7 @@ def form_field_for(error_field: str | None) -> str | None:
     }.get(error_field)
 
 
-class HandFormBase(FlaskForm):
+class HandFormBase(Form):
     """Fields every hand form has; ``hand_form`` adds the variant's own."""
 
     version = HiddenField()
@@ -274,7 +274,7 @@ def _hand_form_class(
 # --- Setting up a game -----------------------------------------------------------------------
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(Form):
     """Seats, partnerships, first dealer, house rules and stake for a new game."""
 
     first_dealer = TapField(_l("Deals first"), default="0", validators=[InputRequired()])

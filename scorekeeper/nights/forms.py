@@ -6,10 +6,10 @@ import unicodedata
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import DateField, Field, IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from ..forms import Form
 from ..models import NIGHT_NAME_MAX
 
 
@@ -17,7 +17,7 @@ def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
-def _printable(form: FlaskForm, field: Field) -> None:
+def _printable(form: Form, field: Field) -> None:
     if field.data and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in field.data):
         raise ValidationError(
             _l("Use letters, digits and punctuation only (no control characters).")
@@ -28,7 +28,7 @@ def _printable(form: FlaskForm, field: Field) -> None:
 _LENGTH = Length(max=NIGHT_NAME_MAX, message=_l("At most %(max)s characters."))
 
 
-class NightForm(FlaskForm):  # type: ignore[misc]
+class NightForm(Form):  # type: ignore[misc]
     name = StringField(
         _l("Name"),
         filters=[_strip],
@@ -45,7 +45,7 @@ class NightForm(FlaskForm):  # type: ignore[misc]
         return self.name.data, self.place.data or None, self.date.data
 
 
-class AddGameForm(FlaskForm):  # type: ignore[misc]
+class AddGameForm(Form):  # type: ignore[misc]
     game = IntegerField(
         _l("Game number"),
         validators=[

@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
 from .. import rules
+from ..forms import Form
 
 
 def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
-class RenameForm(FlaskForm):  # type: ignore[misc]
+class RenameForm(Form):  # type: ignore[misc]
     name = StringField(
         _l("New name"),
         filters=[_strip],
@@ -28,7 +28,7 @@ class RenameForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class MergeForm(FlaskForm):  # type: ignore[misc]
+class MergeForm(Form):  # type: ignore[misc]
     other = SelectField(
         _l("Other spelling"),
         coerce=int,

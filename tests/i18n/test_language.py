@@ -140,3 +140,20 @@ def test_the_command_line_reads_the_language_from_the_locale_name(
     requested: str, expected: str
 ) -> None:
     assert i18n.negotiate(requested) == expected
+
+
+def test_wtforms_own_messages_follow_the_page_language(client: Any) -> None:
+    """WTForms' built-in messages (read once per process) speak each request's language."""
+    from tests.web.tables import setup_form
+
+    data = setup_form("auction-pitch", ["Ann", "Bob"], payout_in_hole="")
+    for header, message in (
+        ("ro-RO", "Acest câmp este obligatoriu."),
+        ("en-US", "This field is required."),
+        ("ro", "Acest câmp este obligatoriu."),
+    ):
+        response = client.post(
+            "/games/new/auction-pitch", data=data, headers={"Accept-Language": header}
+        )
+        assert response.status_code == 400
+        assert message in response.get_data(as_text=True)
