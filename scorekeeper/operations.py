@@ -8,10 +8,13 @@ refuses to write over a newer state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
@@ -122,6 +125,62 @@ class Loaded:
         return self.game.players
 
 
+#: A game's engine values: its game, its hands and their result.
+Replay = tuple[rules.Game, tuple[rules.Hand, ...], rules.GameResult]
+
+
+class Replays:
+    """The engine's view of the games last loaded or written in this process: their game,
+    hands and result, by game id, creation time and version.
+
+    A phone records a hand and is sent to the game page; without this, the form's POST
+    and the page after it each read every hand and replayed the game again. Every change
+    to a game bumps its version in the transaction that makes it (see ``_cache_result``
+    and ``players.operations``), and an entry is added only for a version that was
+    committed, so an entry is never stale; the creation time tells a game from a later
+    one that reused a deleted game's id. Thread-safe; the oldest entries make way.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self._size = size
+        self._entries: OrderedDict[Hashable, Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(row: models.Game) -> Hashable:
+        return (row.id, row.created_at, row.version)
+
+    def get(
+        self, key: Hashable
+    ) -> tuple[rules.Game, tuple[rules.Hand, ...], rules.GameResult] | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found  # type: ignore[return-value]
+
+    def put(
+        self,
+        key: Hashable,
+        game: rules.Game,
+        hands: tuple[rules.Hand, ...],
+        result: rules.GameResult,
+    ) -> None:
+        with self._lock:
+            self._entries[key] = (game, hands, result)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+
+
+def replays() -> Replays:
+    """This app's replays (each app has its own: a test's database is not another's)."""
+    found: Replays | None = current_app.extensions.get("scorekeeper.replays")
+    if found is None:
+        found = current_app.extensions.setdefault("scorekeeper.replays", Replays())
+    return found
+
+
 # Statements a page or a hand runs every time are built once, here: building one costs
 # more than running it (bench/hotspots.py).
 
@@ -166,7 +225,13 @@ def load(game_id: int, *, for_update: bool = False) -> Loaded:
     row = db.session.execute(query, {"game_id": game_id}).unique().scalar_one_or_none()
     if row is None:
         raise NotFound(f"there is no game {game_id}")
-    return _replay(row, _stored_hands([game_id]).get(game_id, ()))
+    key = Replays.key(row)
+    known = replays().get(key)
+    if known is not None:
+        return Loaded(row, *known)
+    loaded = _replay(row, _stored_hands([game_id]).get(game_id, ()))
+    replays().put(key, loaded.game, loaded.hands, loaded.result)
+    return loaded
 
 
 def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
@@ -320,38 +385,46 @@ def _check_version(loaded: Loaded, version: int | None) -> None:
         raise Conflict(Conflict.STALE)
 
 
+@dataclass(frozen=True)
+class _Changed:
+    """A game as a change leaves it: which state it is (``Replays.key``) and its replay."""
+
+    key: Hashable
+    game: rules.Game
+    hands: tuple[rules.Hand, ...]
+    result: rules.GameResult
+
+
+def _changed(loaded: Loaded, hands: Sequence[rules.Hand], result: rules.GameResult) -> _Changed:
+    """Rewrite the game's derived columns and version for its new hands."""
+    _cache_result(loaded.row, result)
+    return _Changed(Replays.key(loaded.row), loaded.game, tuple(hands), result)
+
+
+def _write_game(action: Any) -> rules.GameResult:
+    """Run a change to one game, and keep the state it committed for the page that follows
+    (a phone is sent to the game page next; it need not read and replay the game again)."""
+    changed: _Changed = _write(action)
+    replays().put(changed.key, changed.game, changed.hands, changed.result)
+    return changed.result
+
+
 def record_hand(
-    game_id: int,
-    hand: rules.Hand,
-    *,
-    version: int | None,
-    token: str | None = None,
-    seen: Loaded | None = None,
+    game_id: int, hand: rules.Hand, *, version: int | None, token: str | None = None
 ) -> rules.GameResult:
-    """Add a hand at the end of the game; a form sent twice (same token) records it once.
+    """Add a hand at the end of the game; a form sent twice (same token) records it once."""
 
-    ``seen`` is the game as the caller loaded it a moment before (the view, to build its
-    form): if the locked row still has that version, the stored hands are those, so they
-    are not read and replayed again. (Every change bumps the version.)
-    """
-    # Read before the write's first rollback expires the row.
-    seen_version = seen.row.version if seen is not None and seen.row.id == game_id else None
-
-    def action() -> rules.GameResult:
-        loaded = None
-        if seen is not None and seen_version is not None:
-            row = db.session.execute(_GAME_TO_CHANGE, {"game_id": game_id}).scalar_one_or_none()
-            if row is not None and row.version == seen_version:
-                loaded = Loaded(row, seen.game, seen.hands, seen.result)
-        if loaded is None:
-            loaded = load(game_id, for_update=True)
+    def action() -> _Changed:
+        loaded = load(game_id, for_update=True)
         if (
             token is not None
             and run(_HAND_WITH_TOKEN, {"game_id": game_id, "token": token}).first()
         ):
-            return loaded.result  # the same form again: already recorded
+            # The same form again: already recorded.
+            return _Changed(Replays.key(loaded.row), loaded.game, loaded.hands, loaded.result)
         _check_version(loaded, version)
-        result = rules.score_game(loaded.game, (*loaded.hands, hand))
+        hands = (*loaded.hands, hand)
+        result = rules.score_game(loaded.game, hands)
         seat_of = {name: i for i, name in enumerate(loaded.names)}
         # Inserted by its game id, not added to row.hands: that would read every stored
         # hand first (and an ORM object for it costs more than the insert).
@@ -359,16 +432,14 @@ def record_hand(
             insert(_HAND),
             {
                 "game_id": game_id,
-                "number": len(loaded.hands) + 1,
+                "number": len(hands),
                 "token": token,
                 **_hand_columns(hand, seat_of),
             },
         )
-        _cache_result(loaded.row, result)
-        return result
+        return _changed(loaded, hands, result)
 
-    out: rules.GameResult = _write(action)
-    return out
+    return _write_game(action)
 
 
 def replace_hand(
@@ -376,7 +447,7 @@ def replace_hand(
 ) -> rules.GameResult:
     """Correct hand ``number``; every later score, the winner and the settlement follow."""
 
-    def action() -> rules.GameResult:
+    def action() -> _Changed:
         loaded = load(game_id, for_update=True)
         _check_version(loaded, version)
         if not 1 <= number <= len(loaded.hands):
@@ -388,30 +459,27 @@ def replace_hand(
         row = loaded.row.hands[number - 1]
         for column, value in _hand_columns(hand, seat_of).items():
             setattr(row, column, value)
-        _cache_result(loaded.row, result)
-        return result
+        return _changed(loaded, hands, result)
 
-    out: rules.GameResult = _write(action)
-    return out
+    return _write_game(action)
 
 
 def undo_last_hand(game_id: int, *, version: int | None) -> rules.GameResult:
     """Remove the last hand recorded."""
 
-    def action() -> rules.GameResult:
+    def action() -> _Changed:
         loaded = load(game_id, for_update=True)
         _check_version(loaded, version)
         if not loaded.hands:
             raise NotFound("there is no hand to undo")
-        result = rules.score_game(loaded.game, loaded.hands[:-1])
+        hands = loaded.hands[:-1]
+        result = rules.score_game(loaded.game, hands)
         last = loaded.row.hands[-1]
         loaded.row.hands.remove(last)
         db.session.delete(last)
-        _cache_result(loaded.row, result)
-        return result
+        return _changed(loaded, hands, result)
 
-    out: rules.GameResult = _write(action)
-    return out
+    return _write_game(action)
 
 
 def delete_game(game_id: int, *, version: int | None = None) -> None:

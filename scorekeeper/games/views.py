@@ -208,7 +208,7 @@ def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | int:
     game_id = loaded.row.id
     try:
         result = operations.record_hand(
-            game_id, hand, version=_version(), token=form.token.data or None, seen=loaded
+            game_id, hand, version=_version(), token=form.token.data or None
         )
     except rules.RuleError as error:
         _attach_error(form, error)
