@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, g, has_request_context, redirect, request, session
 from flask_babel import Babel, Domain
+from markupsafe import Markup
 from werkzeug.wrappers.response import Response
 
 from . import i18n
@@ -73,6 +74,23 @@ def switch() -> Response:
     return redirect(_back_to(request.form.get("next")), 303)
 
 
+def template_gettext(message: str, /, **variables: Any) -> Markup:
+    """The templates' ``_``, as Jinja's new-style gettext: the translation is trusted HTML,
+    the variables are escaped, and ``%`` is always a placeholder (``%%`` a sign).
+
+    Jinja's own passes the template's context along, twice, and derives a new context
+    for a call in a loop: about 20 µs a string, where a game page has ninety strings.
+    """
+    text = Markup(i18n.active_translations().ugettext(message))
+    return text % variables if "%" in text else text
+
+
+def template_ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> Markup:
+    """The templates' ``ngettext``, as Jinja's new-style one; ``%(num)s`` is the count."""
+    variables.setdefault("num", num)
+    return Markup(i18n.active_translations().ungettext(singular, plural, num)) % variables
+
+
 def init_app(app: Flask) -> None:
     """Set up the language first, so every later hook and error page speaks it."""
 
@@ -94,6 +112,8 @@ def init_app(app: Flask) -> None:
         ngettext=lambda one, many, n: i18n.active_translations().ungettext(one, many, n),
         newstyle=True,
     )
+    # What templates call: ``_`` and ``ngettext`` without Jinja's context passing.
+    app.jinja_env.globals.update(_=template_gettext, ngettext=template_ngettext)
     app.register_blueprint(bp)
     filters = {
         "number": i18n.number,

@@ -157,3 +157,21 @@ def test_wtforms_own_messages_follow_the_page_language(client: Any) -> None:
         )
         assert response.status_code == 400
         assert message in response.get_data(as_text=True)
+
+
+def test_the_templates_gettext_escapes_values_and_keeps_jinjas_percent_rules() -> None:
+    from markupsafe import Markup
+
+    from scorekeeper.language import template_gettext, template_ngettext
+
+    said = template_gettext("Played at %(night)s.", night="<b>Fri</b> & co")
+    assert isinstance(said, Markup)
+    assert said == "Played at &lt;b&gt;Fri&lt;/b&gt; &amp; co."
+    assert template_gettext("Played at %(night)s.", night=Markup("<a>Fri</a>")) == (
+        "Played at <a>Fri</a>."
+    )
+    assert template_gettext("100%% sure") == "100% sure"
+    with i18n.use_locale("ro"):
+        assert template_gettext("New game") == "Partidă nouă"
+        assert template_ngettext("%(num)s game", "%(num)s games", 20) == "20 de partide"
+        assert template_ngettext("%(num)s game", "%(num)s games", 1) == "1 partidă"
