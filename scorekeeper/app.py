@@ -83,6 +83,7 @@ def register_errors(app: Flask) -> None:
 
 
 def register_template_helpers(app: Flask) -> None:
-    from .templating import init_app
+    from . import fragments, templating
 
-    init_app(app)
+    templating.init_app(app)
+    fragments.init_app(app)

@@ -1,0 +1,101 @@
+"""Pieces of pages kept once rendered, by everything they are made of.
+
+After each hand a phone is shown the game page again: the same score sheet rows as
+before and one more, and the same rows of tap buttons. Drawing those through Jinja
+was most of the page's time (bench/hotspots.py). Here each piece is rendered once per
+language and kept, keyed by the values it shows: a changed hand, an error on a field
+or another language is another key, so a kept piece is never out of date. The HTML
+stays in the templates; the oldest pieces make way (a few MB at most).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+from flask import Flask, current_app
+from markupsafe import Markup
+from wtforms import Field
+
+from .i18n import current_locale
+
+
+class Fragments:
+    """A bounded, thread-safe store of rendered template pieces."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._kept: OrderedDict[Hashable, Markup] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def render(self, template: str, key: Hashable, **context: Any) -> Markup:
+        """Render ``template`` with ``context``, or give back what it gave for ``key`` (which
+        must name everything in ``context`` that the template shows) in this language."""
+        full_key = (template, current_locale(), key)
+        with self._lock:
+            found = self._kept.get(full_key)
+            if found is not None:
+                self._kept.move_to_end(full_key)
+                return found
+        made = Markup(current_app.jinja_env.get_template(template).render(context))
+        with self._lock:
+            self._kept[full_key] = made
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+        return made
+
+
+def fragments() -> Fragments:
+    found: Fragments | None = current_app.extensions.get("scorekeeper.fragments")
+    if found is None:
+        found = current_app.extensions.setdefault("scorekeeper.fragments", Fragments())
+    return found
+
+
+class Kept:
+    """What templates call as ``kept.…``: the pieces above, each with its key."""
+
+    @staticmethod
+    def sheet_row(row: Any, edit_url: str) -> Markup:
+        """One hand's row of the game page's score sheet (``edit_url`` empty: no link)."""
+        return fragments().render(
+            "games/_sheet_row.html", (row, edit_url), row=row, edit_url=edit_url
+        )
+
+    @staticmethod
+    def tap_buttons(field: Field, extra_class: str = "") -> Markup:
+        """A field's row of tap buttons, with its legend and errors (``_forms.tap_buttons``)."""
+        key = (
+            field.id,
+            field.name,
+            str(field.label.text),
+            str(field.description),
+            tuple(
+                (value, str(label), checked) for value, label, checked, _ in field.iter_choices()
+            ),
+            tuple(str(error) for error in field.errors),
+            bool(getattr(field, "options_required", False)),
+            extra_class,
+        )
+        return fragments().render("_tap_buttons.html", key, field=field, extra_class=extra_class)
+
+    @staticmethod
+    def field(field: Field) -> Markup:
+        """A field with its label, hint and errors (``_forms.field``), as it stands now."""
+        key = (
+            type(field),
+            field.id,
+            field.name,
+            str(field.label.text),
+            str(field.description),
+            field._value(),
+            tuple(str(error) for error in field.errors),
+            tuple(sorted(vars(field.flags).items())),
+        )
+        return fragments().render("_field.html", key, field=field)
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals["kept"] = Kept()

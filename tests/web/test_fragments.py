@@ -1,0 +1,105 @@
+"""Pieces of the game page kept once rendered (scorekeeper/fragments.py) are never stale.
+
+A sheet row, a row of tap buttons and the note field are kept by the values they show
+and the language; these tests change each of those and look at the page.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scorekeeper.fragments import Fragments
+
+from .tables import ap_hand, hand_form, import_game, post_hand, record, text, version_of
+
+PAIR = ["Ann", "Bob"]
+HANDS = [
+    ap_hand("Ann", 2, "Ann", "Ann", "Bob", "Ann"),
+    ap_hand("Bob", 3, "Bob", "Ann", "Bob", "Bob"),
+]
+
+
+def sheet_rows(html: str) -> list[str]:
+    """The score sheet's hand rows, as text."""
+    body = html.split('id="sheet-title"', 1)[1].split("</tbody>", 1)[0]
+    return [text(row) for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)[1:]]
+
+
+def test_a_corrected_hand_redraws_its_row_and_every_later_one(client: Any) -> None:
+    game_id = import_game(client, record("auction-pitch", PAIR, HANDS))
+    before = sheet_rows(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert before[0].startswith("1 Ann Ann · 2 made") and before[0].endswith("3 1 correct")
+
+    fields = hand_form(PAIR, pitcher="Ann", bid=2, high="Ann", low="Ann", jack="Ann", game="Ann")
+    fields["version"] = str(version_of(client, game_id))
+    assert client.post(f"/games/{game_id}/hands/1/edit", data=fields).status_code == 302
+
+    after = sheet_rows(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert after[0].endswith("4 0 correct")
+    assert after[1] != before[1]  # the same hand 2, from other scores
+    assert after[1].endswith("5 3 correct")
+
+
+def test_the_same_rows_in_another_language_are_drawn_in_it(client: Any) -> None:
+    game_id = import_game(client, record("auction-pitch", PAIR, HANDS))
+    english = client.get(f"/games/{game_id}").get_data(as_text=True)
+    romanian = client.get(f"/games/{game_id}", headers={"Accept-Language": "ro"})
+    rows = sheet_rows(romanian.get_data(as_text=True))
+
+    assert all(row.endswith("corectează") for row in rows)
+    assert 'aria-label="Corectează mâna 2"' in romanian.get_data(as_text=True)
+    assert "Cine a câștigat licitația?" in text(romanian.get_data(as_text=True))
+    assert sheet_rows(english) == sheet_rows(client.get(f"/games/{game_id}").get_data(as_text=True))
+
+
+def test_an_error_on_a_field_shows_once_and_not_on_the_next_page(client: Any) -> None:
+    game_id = import_game(client, record("auction-pitch", PAIR, HANDS))
+    refused = post_hand(client, game_id, PAIR, bid=2, high="Ann", low="Ann", jack="Ann", game="Ann")
+    assert refused.status_code == 400
+    assert "Choose who won the bid." in text(refused.get_data(as_text=True))
+
+    again = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Choose who won the bid." not in text(again)
+    assert 'id="pitcher-errors"' not in again
+
+
+def test_a_refused_note_keeps_what_was_typed_and_the_next_page_is_empty(client: Any) -> None:
+    game_id = import_game(client, record("auction-pitch", PAIR, HANDS))
+    refused = post_hand(client, game_id, PAIR, bid=2, high="Ann", low="Ann", jack="Ann", game="Ann")
+    assert refused.status_code == 400
+    typed = client.post(
+        f"/games/{game_id}",
+        data={**hand_form(PAIR, bid=2, version=version_of(client, game_id)), "note": "a <b> note"},
+    ).get_data(as_text=True)
+    assert 'value="a &lt;b&gt; note"' in typed
+
+    fresh = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert re.search(r'<input id="note"[^>]*value=""', fresh)
+
+
+def test_the_store_keeps_at_most_its_size_and_tells_languages_apart(app: Any) -> None:
+    from scorekeeper import i18n
+
+    kept = Fragments(size=2)
+    with app.test_request_context("/"):
+        first = kept.render("_field.html", "a", field=_Named("First"))
+        with i18n.use_locale("ro"):
+            assert kept.render("_field.html", "a", field=_Named("Other")) != first
+        assert kept.render("_field.html", "a", field=_Named("Other")) == first  # kept
+        kept.render("_field.html", "b", field=_Named("B"))
+        kept.render("_field.html", "c", field=_Named("C"))
+        assert kept.render("_field.html", "a", field=_Named("Again")) != first  # made way
+
+
+class _Named:
+    """The least a field needs for _forms.field: a label, a value, no errors."""
+
+    def __init__(self, label: str) -> None:
+        self.id = self.name = "x"
+        self.label = label
+        self.errors: list[str] = []
+        self.description = ""
+
+    def __call__(self, **attributes: Any) -> str:
+        return f'<input id="x" name="x" value="{self.label}">'
