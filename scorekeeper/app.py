@@ -29,6 +29,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SQLALCHEMY_DATABASE_URI"] = url
     if test_config is not None:
         app.config.from_mapping(test_config)
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = config.engine_options(
+        app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
+    )
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
     register_language(app)  # first: every later hook and error page speaks the language

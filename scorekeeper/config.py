@@ -15,7 +15,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
     """Return the default configuration for an app whose instance folder is ``instance_path``."""
     return {
         "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(Path(instance_path) / "scorekeeper.sqlite3"),
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SQLALCHEMY_ENGINE_OPTIONS": {},
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
         "WTF_CSRF_TIME_LIMIT": None,  # a game night is longer than an hour
         "SESSION_COOKIE_NAME": "scorekeeper_session",
@@ -27,6 +27,16 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "PERMANENT_SESSION_LIFETIME": 12 * 3600,
         "BOARD_POLL_SECONDS": 1.5,
     }
+
+
+def engine_options(url: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The engine options for ``url``: a database server's connections are checked before
+    use (one that restarted is then replaced, not an error); a SQLite file's need not be
+    (a check was a query more on every request)."""
+    options = dict(given)
+    if not url.startswith("sqlite"):
+        options.setdefault("pool_pre_ping", True)
+    return options
 
 
 def database_url_from_env() -> str | None:

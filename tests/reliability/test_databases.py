@@ -31,6 +31,22 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys_on(app: Any) -> None:
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
 
 
+def test_a_database_servers_connections_are_checked_before_use_a_files_are_not(
+    app: Any,
+) -> None:
+    """A pooled PostgreSQL connection may have been dropped by a restart; a SQLite file's
+    cannot, and checking it would be a query more on every request."""
+    with app.app_context():
+        checked = db.engine.pool._pre_ping
+        assert checked is (db.engine.dialect.name != "sqlite")
+    from scorekeeper import config
+
+    url = "postgresql+psycopg://u@db/x"
+    assert config.engine_options(url, {})["pool_pre_ping"] is True
+    assert config.engine_options(url, {"pool_pre_ping": False})["pool_pre_ping"] is False
+    assert "pool_pre_ping" not in config.engine_options("sqlite:///x.sqlite3", {})
+
+
 def test_a_hand_that_breaks_a_rule_writes_nothing(app: Any) -> None:
     with app.app_context():
         game_id = _new_game()
