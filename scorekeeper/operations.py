@@ -8,14 +8,16 @@ refuses to write over a newer state.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from datetime import datetime
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -49,9 +51,11 @@ class NotFound(Exception):
 # --- Between rows and the engine's values ---------------------------------------------------
 
 
-def engine_game(row: models.Game) -> rules.Game:
-    """Build the engine's game from a game row (checked again, as any setup is)."""
-    names = [seat.player.name for seat in row.seats]
+def engine_game(row: models.Game | GameRow, names: Sequence[str] | None = None) -> rules.Game:
+    """Build the engine's game from a game row (checked again, as any setup is); ``names``
+    are its seated players in order, if read already."""
+    if names is None:
+        names = [seat.player.name for seat in row.seats]  # type: ignore[union-attr]
     teams = None
     if row.teams is not None:
         teams = {team: [names[pos] for pos in positions] for team, positions in row.teams}
@@ -112,10 +116,39 @@ def _hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any
 
 
 @dataclass(frozen=True)
+class NightRef:
+    name: str
+    place: str | None
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game's row as a page reads it, with its night's name and place: the columns of
+    ``models.Game`` without the ORM, whose bookkeeping cost more than the query did on every
+    page and every hand (bench/hotspots.py). Read-only; a change goes through the ORM or an
+    UPDATE of the table."""
+
+    id: int
+    variant: str
+    house_rules: dict[str, Any]
+    teams: list[Any] | None
+    first_dealer_seat: int | None
+    stake: str | None
+    version: int
+    finished: bool
+    winner: str | None
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+    night_id: int | None
+    night: NightRef | None
+
+
+@dataclass(frozen=True)
 class Loaded:
     """A game row with its engine values and its replayed result."""
 
-    row: models.Game
+    row: models.Game | GameRow
     game: rules.Game
     hands: tuple[rules.Hand, ...]
     result: rules.GameResult
@@ -147,7 +180,7 @@ class Replays:
         self._lock = threading.Lock()
 
     @staticmethod
-    def key(row: models.Game) -> Hashable:
+    def key(row: models.Game | GameRow) -> Hashable:
         return (row.id, row.created_at, row.version)
 
     def get(
@@ -184,18 +217,32 @@ def replays() -> Replays:
 # Statements a page or a hand runs every time are built once, here: building one costs
 # more than running it (bench/hotspots.py).
 
-#: A game to read: its seats, their players and its night come in the same query, one
-#: round trip a page.
+_GAME = models.Game.__table__
+_NIGHT = models.Night.__table__
+#: A game to read, with its night's name and place, in one round trip.
 _GAME_TO_READ = (
-    select(models.Game)
-    .where(models.Game.id == bindparam("game_id"))
-    .options(joinedload(models.Game.seats), joinedload(models.Game.night))
+    select(_GAME, _NIGHT.c.name.label("night_name"), _NIGHT.c.place.label("night_place"))
+    .select_from(_GAME.outerjoin(_NIGHT, _GAME.c.night_id == _NIGHT.c.id))
+    .where(_GAME.c.id == bindparam("game_id"))
+)
+_SEAT = models.Seat.__table__
+_PLAYER = models.Player.__table__
+#: Its players' names, in seat order (read only to replay a game not in Replays).
+_SEATED_NAMES = (
+    select(_PLAYER.c.name)
+    .select_from(_SEAT.join(_PLAYER, _SEAT.c.player_id == _PLAYER.c.id))
+    .where(_SEAT.c.game_id == bindparam("game_id"))
+    .order_by(_SEAT.c.position)
 )
 #: A game to change, locked. Not joined: PostgreSQL cannot lock the nullable side of an
 #: outer join.
 _GAME_TO_CHANGE = (
     select(models.Game).where(models.Game.id == bindparam("game_id")).with_for_update()
 )
+#: The same, as a plain row (to add a hand: the ORM has nothing to do there).
+_GAME_TO_LOCK = select(_GAME).where(_GAME.c.id == bindparam("game_id")).with_for_update()
+#: A game's derived columns and version, rewritten after a hand (see ``_cache_result``).
+_UPDATE_GAME = update(_GAME).where(_GAME.c.id == bindparam("game_id"))
 
 _HAND = models.Hand.__table__
 #: The games' hands in order: the columns the engine reads, as plain rows (replaying a
@@ -220,18 +267,54 @@ _HAND_WITH_TOKEN = select(_HAND.c.id).where(
 
 
 def load(game_id: int, *, for_update: bool = False) -> Loaded:
-    """Load a game and replay it; raise NotFound if there is no such game."""
-    query = _GAME_TO_CHANGE if for_update else _GAME_TO_READ
-    row = db.session.execute(query, {"game_id": game_id}).unique().scalar_one_or_none()
+    """Load a game and replay it; raise NotFound if there is no such game.
+
+    To read, the row is a ``GameRow``; ``for_update``, it is the ORM's, locked, for a
+    change that edits or deletes it.
+    """
+    row: models.Game | GameRow | None
+    if for_update:
+        row = db.session.execute(_GAME_TO_CHANGE, {"game_id": game_id}).scalar_one_or_none()
+    else:
+        found = run(_GAME_TO_READ, {"game_id": game_id}).first()
+        row = None if found is None else _game_row(found)
     if row is None:
         raise NotFound(f"there is no game {game_id}")
+    return _replayed(row)
+
+
+def _lock(game_id: int) -> Loaded:
+    """Load a game to add to it, its row locked (on PostgreSQL) until the transaction ends."""
+    found = run(_GAME_TO_LOCK, {"game_id": game_id}).first()
+    if found is None:
+        raise NotFound(f"there is no game {game_id}")
+    return _replayed(_game_row(found))
+
+
+def _replayed(row: models.Game | GameRow) -> Loaded:
+    """A game row with its replay: the one kept in Replays, or made now (and kept)."""
     key = Replays.key(row)
     known = replays().get(key)
     if known is not None:
         return Loaded(row, *known)
-    loaded = _replay(row, _stored_hands([game_id]).get(game_id, ()))
+    names = None
+    if isinstance(row, GameRow):
+        names = list(run(_SEATED_NAMES, {"game_id": row.id}).scalars())
+    game = engine_game(row, names)
+    loaded = _replay_game(row, game, _stored_hands([row.id]).get(row.id, ()))
     replays().put(key, loaded.game, loaded.hands, loaded.result)
     return loaded
+
+
+def _game_row(found: Any) -> GameRow:
+    values = found._mapping
+    night = None
+    if values["night_id"] is not None and "night_name" in values:
+        night = NightRef(values["night_name"], values["night_place"])
+    return GameRow(**{name: values[name] for name in _GAME_COLUMNS}, night=night)
+
+
+_GAME_COLUMNS = [f.name for f in fields(GameRow) if f.name != "night"]
 
 
 def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
@@ -269,7 +352,10 @@ def _stored_hands(game_ids: Sequence[int]) -> dict[int, list[Any]]:
 
 
 def _replay(row: models.Game, stored: Sequence[Any]) -> Loaded:
-    game = engine_game(row)
+    return _replay_game(row, engine_game(row), stored)
+
+
+def _replay_game(row: models.Game | GameRow, game: rules.Game, stored: Sequence[Any]) -> Loaded:
     hands = tuple(engine_hand(h, game.players) for h in stored)
     return Loaded(row, game, hands, rules.score_game(game, hands))
 
@@ -319,8 +405,11 @@ def _store_game(game: rules.Game) -> models.Game:
     return row
 
 
-def _cache_result(row: models.Game, result: rules.GameResult) -> None:
-    """Rewrite the derived columns from a fresh replay, and bump the version."""
+def _cache_result(row: models.Game | GameRow, result: rules.GameResult) -> models.Game | GameRow:
+    """Rewrite the derived columns from a fresh replay, and bump the version; return the
+    row as it now is."""
+    if isinstance(row, GameRow):
+        return _cache_result_in_table(row, result)
     row.finished = result.finished
     row.winner = result.winner
     now = utcnow()
@@ -331,6 +420,33 @@ def _cache_result(row: models.Game, result: rules.GameResult) -> None:
     row.updated_at = now
     row.version = (row.version or 0) + 1
     stats_cache.refresh_game(row, result)
+    return row
+
+
+def _cache_result_in_table(row: GameRow, result: rules.GameResult) -> GameRow:
+    """``_cache_result`` for a plain row: one UPDATE of the table."""
+    now = utcnow()
+    changed = dataclasses.replace(
+        row,
+        finished=result.finished,
+        winner=result.winner,
+        finished_at=(row.finished_at or now) if result.finished else None,
+        updated_at=now,
+        version=row.version + 1,
+    )
+    run(
+        _UPDATE_GAME,
+        {
+            "game_id": row.id,
+            "finished": changed.finished,
+            "winner": changed.winner,
+            "finished_at": changed.finished_at,
+            "updated_at": changed.updated_at,
+            "version": changed.version,
+        },
+    )
+    stats_cache.refresh_game(changed, result)
+    return changed
 
 
 def _write(action: Any) -> Any:
@@ -397,8 +513,8 @@ class _Changed:
 
 def _changed(loaded: Loaded, hands: Sequence[rules.Hand], result: rules.GameResult) -> _Changed:
     """Rewrite the game's derived columns and version for its new hands."""
-    _cache_result(loaded.row, result)
-    return _Changed(Replays.key(loaded.row), loaded.game, tuple(hands), result)
+    row = _cache_result(loaded.row, result)
+    return _Changed(Replays.key(row), loaded.game, tuple(hands), result)
 
 
 def _write_game(action: Any) -> rules.GameResult:
@@ -415,7 +531,7 @@ def record_hand(
     """Add a hand at the end of the game; a form sent twice (same token) records it once."""
 
     def action() -> _Changed:
-        loaded = load(game_id, for_update=True)
+        loaded = _lock(game_id)
         if (
             token is not None
             and run(_HAND_WITH_TOKEN, {"game_id": game_id, "token": token}).first()

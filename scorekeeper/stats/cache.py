@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal, localcontext
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, func, insert, inspect, select, update
+from sqlalchemy import bindparam, case, delete, func, insert, select, update
 
 from .. import models, rules
 from ..database import run
@@ -75,11 +75,12 @@ _TOTALS_OF = select(_TOTALS).where(_TOTALS.c.player_id.in_(bindparam("ids", expa
 _UPDATE_TOTALS = update(_TOTALS).where(_TOTALS.c.player_id == bindparam("totals_of"))
 
 
-def refresh_game(row: models.Game, result: rules.GameResult) -> None:
+def refresh_game(row: Any, result: rules.GameResult) -> None:
     """Rewrite a game's cached per-player rows from its fresh result (in the open transaction).
 
-    Only the rows that changed are written, and each player's totals move by the
-    difference between the game's old rows and its new ones (``add_to_totals``).
+    ``row`` is the game's ORM row or its plain ``operations.GameRow``. Only the rows that
+    changed are written, and each player's totals move by the difference between the
+    game's old rows and its new ones (``add_to_totals``).
     """
     lines = summarise(result)
     if row.created_at is None:  # a new game: set now what the insert would, to copy it below
@@ -110,9 +111,9 @@ def refresh_game(row: models.Game, result: rules.GameResult) -> None:
     add_to_totals(before, after)
 
 
-def _seated(row: models.Game) -> list[int]:
+def _seated(row: Any) -> list[int]:
     """The ids of a game's seated players, in seat order (a new game is flushed for its ids)."""
-    if row.id is not None and "seats" in inspect(row).unloaded:
+    if not isinstance(row, models.Game) or (row.id is not None and "seats" not in row.__dict__):
         return list(run(_SEATED, {"game_id": row.id}).scalars())
     if row.id is None or any(seat.player_id is None for seat in row.seats):
         db.session.flush()  # a new game, or a new player: give them their ids
