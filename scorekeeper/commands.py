@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,7 @@ def serve(host: str, port: int, threads: int) -> None:
     from .auth.access import password_required
     from .database import upgrade_database
     from .network import addresses_to_type
+    from .pdf import bundle
 
     app = _app()
     with app.app_context():
@@ -75,6 +77,10 @@ def serve(host: str, port: int, threads: int) -> None:
             ),
             err=True,
         )
+    if bundle.worker_count(app.config.get("PDF_WORKERS")) > 0:
+        # On a thread: the server answers at once; a history printed a moment later waits
+        # only for what is left of the start.
+        threading.Thread(target=bundle.warm_up, name="pdf-warm-up", daemon=True).start()
     waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
 
 

@@ -29,14 +29,17 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .. import i18n, operations, rules
 from ..extensions import db
 from ..games.snapshot import GameView, game_snapshot
 from ..i18n import N_
-from .render import Printed, merge, prepare_worker, write_pdf
+from .render import Printed, merge, prepare_worker, read_pdf, write_pdf
 from .sheet import document_context, render_printed, sheet_anchor, sheets_html
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +117,18 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["scorekeeper.pdf.render", "weasyprint"])
     return context
+
+
+def warm_up() -> None:
+    """Start the fork server now, with WeasyPrint loaded, so that the first history printed
+    does not wait a second or two for it (``scorekeeper serve`` calls this on a thread)."""
+    from multiprocessing import forkserver
+
+    _pool_context()
+    try:
+        forkserver.ensure_running()
+    except (OSError, RuntimeError):  # pragma: no cover - a history then starts it, or lays out here
+        log.warning("the PDF layout fork server did not start", exc_info=True)
 
 
 def worker_count(setting: int | None) -> int:
@@ -382,6 +397,8 @@ def history_pdf(
         for index in sorted(range(len(groups)), key=lambda i: (sure[i], -costs[i])):
             layout.add(index, sheets_html(groups[index], paper=paper))
         parts: dict[int, Printed] = {}
+        # Each part's PDF is read as it comes back, while the workers lay out the others.
+        readers: dict[Hashable, PdfReader] = {}
         expected: tuple[dict[int, int], int] | None = None
         laid = 0
         while len(parts) < len(groups) or (expected is not None and len(ending.done) < 2):
@@ -394,6 +411,7 @@ def history_pdf(
                 for key, html in reversed(ending.documents(*expected).items()):
                     layout.add(key, html, first=True)
             key, printed = layout.next_done()
+            readers[key] = read_pdf(printed.pdf)
             if isinstance(key, int):
                 parts[key] = printed
                 laid += len(groups[key])
@@ -410,7 +428,7 @@ def history_pdf(
         found = _page_starts(groups, parts)
         summary, numbers = ending.settle(layout, *found, expected_right=expected == found)
     progress(len(games) + 1, total, N_("Numbering the pages"))
-    ordered = [summary.pdf, *(parts[index].pdf for index in range(len(groups)))]
+    ordered = [summary.pdf, *(readers[index] for index in range(len(groups)))]
     pdf = merge(ordered, numbers=numbers.pdf, title=title)
     progress(total, total, N_("Done"))
     return pdf

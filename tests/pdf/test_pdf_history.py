@@ -336,3 +336,46 @@ def test_a_game_that_no_longer_replays_is_listed_with_the_engines_message(
     page = client.get("/history").get_data(as_text=True)
     assert f"game {game_id}" in page and "This game cannot be scored: hand 1" in page
     assert rules  # the engine's message is shown as it says it
+
+
+def test_a_part_of_several_sheets_names_no_element_twice(
+    app: Any, three_games: dict[str, int]
+) -> None:
+    """Sheets laid out together in one document keep their anchors apart (WeasyPrint warned
+    "Anchor defined twice" for each finished game's result heading)."""
+    from scorekeeper.pdf import bundle
+
+    with app.test_request_context("/"):
+        views = list(bundle.load_views(list(three_games.values())))
+        finished = [v for v in views if v.finished]
+        html = bundle.sheets_html(views, paper="letter")
+    assert len(finished) >= 2
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert ids and len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+
+
+def test_warming_up_starts_the_fork_server_with_weasyprint_loaded() -> None:
+    """``scorekeeper serve`` warms up on a thread, so the first history waits for no start."""
+    import os
+
+    from scorekeeper.pdf import bundle
+
+    bundle.warm_up()
+
+    def command_lines() -> list[str]:
+        found = []
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+                line = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if f"\nPPid:\t{os.getpid()}\n" in status:
+                found.append(line)
+        return found
+
+    servers = [line for line in command_lines() if "forkserver" in line]
+    assert servers, command_lines()
+    assert "weasyprint" in servers[0] and "scorekeeper.pdf.render" in servers[0]
