@@ -30,7 +30,9 @@ def _text(value: object) -> str:
 
 
 def _num(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """A coordinate to a tenth, with no trailing zeros (a chart writes hundreds)."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
 
 
 def _cents(value: float) -> str:

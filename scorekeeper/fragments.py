@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from flask import Flask, current_app
@@ -58,11 +58,17 @@ class Kept:
     """What templates call as ``kept.…``: the pieces above, each with its key."""
 
     @staticmethod
-    def sheet_row(row: Any, edit_url: str) -> Markup:
-        """One hand's row of the game page's score sheet (``edit_url`` empty: no link)."""
-        return fragments().render(
-            "games/_sheet_row.html", (row, edit_url), row=row, edit_url=edit_url
-        )
+    def sheet_rows(rows: Sequence[Any], edit_url_0: str) -> Markup:
+        """The game page's score sheet rows, a hand each; ``edit_url_0`` is hand 0's "correct"
+        link, renumbered per row (url_for once, not sixty times), or empty: no links."""
+        store = fragments()
+        made = []
+        for row in rows:
+            edit_url = edit_url_0.replace("/hands/0/", f"/hands/{row.number}/")
+            made.append(
+                store.render("games/_sheet_row.html", (row, edit_url), row=row, edit_url=edit_url)
+            )
+        return Markup("\n").join(made)
 
     @staticmethod
     def tap_buttons(field: Field, extra_class: str = "") -> Markup:
