@@ -88,6 +88,14 @@ class Kept:
         return fragments().render("_tap_buttons.html", key, field=field, extra_class=extra_class)
 
     @staticmethod
+    def form_errors(form: Any) -> Markup:
+        """A form's errors that belong to no field (``_forms.form_errors``); usually none."""
+        errors = tuple(str(error) for error in form.form_errors)
+        if not errors:
+            return Markup()
+        return fragments().render("_form_errors.html", errors, errors=errors)
+
+    @staticmethod
     def field(field: Field) -> Markup:
         """A field with its label, hint and errors (``_forms.field``), as it stands now."""
         key = (
