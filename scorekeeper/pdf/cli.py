@@ -49,6 +49,9 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
             sys.exit(2)
         finally:
             if info is None:  # our own app: close its connections rather than leave them open
+                # The session first: it holds a connection, which would otherwise go back
+                # to the pool after the pool was disposed of, and be left open there.
+                db.session.remove()
                 db.engine.dispose()
     if target == "-":
         click.get_binary_stream("stdout").write(printed.pdf)
