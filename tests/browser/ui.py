@@ -96,6 +96,9 @@ class Table:
 
     def save(self) -> None:
         self.page.get_by_role("button", name="Save hand").click()
+        # A click waits for the next page to be committed, not loaded: its stylesheet may
+        # still be on its way (a busy machine showed unstyled white-on-white scores).
+        self.page.wait_for_load_state("load")
         self.taps += 1
 
     def play(self, pitcher: str | None = None, bid: int | None = None, **taps: str | None) -> str:
