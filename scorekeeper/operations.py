@@ -321,7 +321,9 @@ def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
     """Load and replay a list page's games in three queries, not two or three per game.
 
     Maps each id to its game, or to the RuleError of a game that no longer replays;
-    an id with no game is left out. (For reading only: nothing is locked.)
+    an id with no game is left out. (For reading only: nothing is locked.) A game kept
+    in Replays (one just played, say) is not read or replayed again; the others are not
+    added there, so a list does not push the games being played out of it.
     """
     ids = list(game_ids)
     rows = (
@@ -333,9 +335,14 @@ def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
         .scalars()
         .all()
     )
-    hands = _stored_hands(ids)
+    kept = replays()
+    known = {row.id: found for row in rows if (found := kept.get(Replays.key(row))) is not None}
+    hands = _stored_hands([i for i in ids if i not in known]) if len(known) < len(rows) else {}
     found: dict[int, Loaded | rules.RuleError] = {}
     for row in rows:
+        if row.id in known:
+            found[row.id] = Loaded(row, *known[row.id])
+            continue
         try:
             found[row.id] = _replay(row, hands.get(row.id, ()))
         except rules.RuleError as error:

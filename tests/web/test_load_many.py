@@ -42,6 +42,7 @@ def test_load_many_gives_each_game_as_load_does_and_leaves_out_missing_ids(
     with app.app_context():
         alone = {game_id: operations.load(game_id) for game_id in (first, second)}
         db.session.remove()
+        app.extensions.pop("scorekeeper.replays")  # replayed again, not taken from load's
         together = operations.load_many([second, 999_999, first])
         assert set(together) == {first, second}
         for game_id, loaded in together.items():
@@ -89,3 +90,30 @@ def test_load_many_maps_a_game_that_no_longer_replays_to_its_rule_error(
         assert isinstance(loaded[first], rules.RuleError)
         assert loaded[first].hand == 1
         assert isinstance(loaded[second], operations.Loaded)
+
+
+def test_a_list_reuses_the_replay_of_a_game_just_played_and_keeps_none_of_its_own(
+    app: Any, client: Any
+) -> None:
+    first, second = two_games(client)
+    with app.app_context():
+        played = operations.load(first)  # the game page of a game being played
+        db.session.remove()
+        hand_reads: list[list[int]] = []
+
+        def seen(conn: Any, cursor: Any, statement: str, parameters: Any, *args: Any) -> None:
+            if "FROM hand" in statement and "hand.pitcher_seat" in statement:
+                values = parameters.values() if isinstance(parameters, dict) else parameters
+                hand_reads.append(list(values))
+
+        event.listen(db.engine, "before_cursor_execute", seen)
+        try:
+            together = operations.load_many([first, second])
+        finally:
+            event.remove(db.engine, "before_cursor_execute", seen)
+        assert hand_reads == [[second]]  # only the game not kept is read
+        reused = together[first]
+        assert isinstance(reused, operations.Loaded) and reused.result is played.result
+        assert isinstance(together[second], operations.Loaded)
+        key = operations.Replays.key(together[second].row)  # type: ignore[union-attr]
+        assert operations.replays().get(key) is None  # a list keeps nothing
