@@ -64,6 +64,10 @@ def prepare(database: Path, games: int) -> Any:
                 f"{counts['nights']} nights) in {time.perf_counter() - started:.0f} s"
             )
         db.session.remove()
+    # As `scorekeeper serve` does before it answers (the pages here are asked in process).
+    from scorekeeper.commands import ready_to_serve
+
+    ready_to_serve()
     return app
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import threading
@@ -46,6 +47,15 @@ def init_db() -> None:
     click.echo(gettext("Database ready: %(url)s", url=app.config["SQLALCHEMY_DATABASE_URI"]))
 
 
+def ready_to_serve() -> None:
+    """Move everything made at start (modules, the app, its templates) out of the garbage
+    collector's sight: a full collection then scans only what requests made. A list page
+    allocates enough to start one now and then, and scanning the whole program put its
+    slowest tenth at 170 ms instead of under 100 (bench/pages_bench.py does the same)."""
+    gc.collect()
+    gc.freeze()
+
+
 @click.command()
 @click.option(
     "--host",
@@ -77,6 +87,7 @@ def serve(host: str, port: int, threads: int) -> None:
             ),
             err=True,
         )
+    ready_to_serve()
     if bundle.worker_count(app.config.get("PDF_WORKERS")) > 0:
         # On a thread: the server answers at once; a history printed a moment later waits
         # only for what is left of the start.

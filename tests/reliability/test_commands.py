@@ -123,3 +123,21 @@ def test_serve_names_the_addresses_to_type_into_the_phones() -> None:
     assert addresses_to_type("127.0.0.1", 5000) == ["http://127.0.0.1:5000/"]
     urls = addresses_to_type("0.0.0.0", 5000)
     assert urls and all(u.startswith("http://") and u.endswith(":5000/") for u in urls)
+
+
+def test_serving_takes_what_start_made_out_of_the_garbage_collectors_sight() -> None:
+    import gc
+
+    from scorekeeper.commands import ready_to_serve
+
+    gc.unfreeze()
+    try:
+        ready_to_serve()
+        assert gc.get_freeze_count() > 10_000  # modules, the app: all made before serving
+        # What requests make is still collected: a cycle made now and dropped is freed.
+        cycle: list[object] = []
+        cycle.append(cycle)
+        del cycle
+        assert gc.collect() >= 1
+    finally:
+        gc.unfreeze()  # the tests after this one are not a server
