@@ -128,9 +128,10 @@ def test_serve_names_the_addresses_to_type_into_the_phones() -> None:
 def test_serving_takes_what_start_made_out_of_the_garbage_collectors_sight() -> None:
     import gc
 
-    from scorekeeper.commands import ready_to_serve
+    from scorekeeper.commands import YOUNG_COLLECTION_EVERY, ready_to_serve
 
     gc.unfreeze()
+    thresholds = gc.get_threshold()
     try:
         ready_to_serve()
         assert gc.get_freeze_count() > 10_000  # modules, the app: all made before serving
@@ -139,5 +140,7 @@ def test_serving_takes_what_start_made_out_of_the_garbage_collectors_sight() -> 
         cycle.append(cycle)
         del cycle
         assert gc.collect() >= 1
+        assert gc.get_threshold() == (YOUNG_COLLECTION_EVERY, *thresholds[1:])
     finally:
         gc.unfreeze()  # the tests after this one are not a server
+        gc.set_threshold(*thresholds)
