@@ -117,6 +117,8 @@ def _hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any
 
 @dataclass(frozen=True)
 class NightRef:
+    """What a game page shows of the game's night (as ``models.Night`` would give it)."""
+
     name: str
     place: str | None
 
