@@ -10,8 +10,6 @@ stays in the templates; the oldest pieces make way (a few MB at most).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -20,38 +18,28 @@ from markupsafe import Markup
 from wtforms import Field
 
 from .i18n import current_locale
+from .lru import LRU, per_app
 
 
 class Fragments:
     """A bounded, thread-safe store of rendered template pieces."""
 
     def __init__(self, size: int = 4096) -> None:
-        self._size = size
-        self._kept: OrderedDict[Hashable, Markup] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: LRU[Markup] = LRU(size)
 
     def render(self, template: str, key: Hashable, **context: Any) -> Markup:
         """Render ``template`` with ``context``, or give back what it gave for ``key`` (which
         must name everything in ``context`` that the template shows) in this language."""
         full_key = (template, current_locale(), key)
-        with self._lock:
-            found = self._kept.get(full_key)
-            if found is not None:
-                self._kept.move_to_end(full_key)
-                return found
-        made = Markup(current_app.jinja_env.get_template(template).render(context))
-        with self._lock:
-            self._kept[full_key] = made
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
-        return made
+        found = self._kept.get(full_key)
+        if found is None:
+            found = Markup(current_app.jinja_env.get_template(template).render(context))
+            self._kept.put(full_key, found)
+        return found
 
 
 def fragments() -> Fragments:
-    found: Fragments | None = current_app.extensions.get("scorekeeper.fragments")
-    if found is None:
-        found = current_app.extensions.setdefault("scorekeeper.fragments", Fragments())
-    return found
+    return per_app("scorekeeper.fragments", Fragments)
 
 
 class Kept:

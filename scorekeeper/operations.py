@@ -9,14 +9,11 @@ refuses to write over a newer state.
 from __future__ import annotations
 
 import dataclasses
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
-from flask import current_app
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
@@ -25,6 +22,7 @@ from . import models, rules
 from .database import run, write_transaction
 from .extensions import db
 from .i18n import N_
+from .lru import LRU, per_app
 from .models import utcnow
 from .nights.queries import current_night_id
 from .stats import cache as stats_cache
@@ -164,7 +162,7 @@ class Loaded:
 Replay = tuple[rules.Game, tuple[rules.Hand, ...], rules.GameResult]
 
 
-class Replays:
+class Replays(LRU[Replay]):
     """The engine's view of the games last loaded or written in this process: their game,
     hands and result, by game id, creation time and version.
 
@@ -173,47 +171,20 @@ class Replays:
     to a game bumps its version in the transaction that makes it (see ``_cache_result``
     and ``players.operations``), and an entry is added only for a version that was
     committed, so an entry is never stale; the creation time tells a game from a later
-    one that reused a deleted game's id. Thread-safe; the oldest entries make way.
+    one that reused a deleted game's id. The oldest entries make way.
     """
 
     def __init__(self, size: int = 64) -> None:
-        self._size = size
-        self._entries: OrderedDict[Hashable, Replay] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(size)
 
     @staticmethod
     def key(row: models.Game | GameRow) -> Hashable:
         return (row.id, row.created_at, row.version)
 
-    def get(
-        self, key: Hashable
-    ) -> tuple[rules.Game, tuple[rules.Hand, ...], rules.GameResult] | None:
-        with self._lock:
-            found = self._entries.get(key)
-            if found is not None:
-                self._entries.move_to_end(key)
-            return found  # type: ignore[return-value]
-
-    def put(
-        self,
-        key: Hashable,
-        game: rules.Game,
-        hands: tuple[rules.Hand, ...],
-        result: rules.GameResult,
-    ) -> None:
-        with self._lock:
-            self._entries[key] = (game, hands, result)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
-
 
 def replays() -> Replays:
-    """This app's replays (each app has its own: a test's database is not another's)."""
-    found: Replays | None = current_app.extensions.get("scorekeeper.replays")
-    if found is None:
-        found = current_app.extensions.setdefault("scorekeeper.replays", Replays())
-    return found
+    """This app's replays."""
+    return per_app("scorekeeper.replays", Replays)
 
 
 # Statements a page or a hand runs every time are built once, here: building one costs
@@ -304,7 +275,7 @@ def _replayed(row: models.Game | GameRow) -> Loaded:
         names = list(run(_SEATED_NAMES, {"game_id": row.id}).scalars())
     game = engine_game(row, names)
     loaded = _replay_game(row, game, _stored_hands([row.id]).get(row.id, ()))
-    replays().put(key, loaded.game, loaded.hands, loaded.result)
+    replays().put(key, (loaded.game, loaded.hands, loaded.result))
     return loaded
 
 
@@ -530,7 +501,7 @@ def _write_game(action: Any) -> rules.GameResult:
     """Run a change to one game, and keep the state it committed for the page that follows
     (a phone is sent to the game page next; it need not read and replay the game again)."""
     changed: _Changed = _write(action)
-    replays().put(changed.key, changed.game, changed.hands, changed.result)
+    replays().put(changed.key, (changed.game, changed.hands, changed.result))
     return changed.result
 
 
