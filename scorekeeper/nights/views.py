@@ -106,13 +106,13 @@ def _night_page(
     )
 
 
-@bp.get("/<int:night_id>")
+@bp.get("/<id:night_id>")
 def show(night_id: int) -> str:
     """Show a night: each game's result, every player's balance and the payments that settle it."""
     return _night_page(_night(night_id))
 
 
-@bp.post("/<int:night_id>/edit")
+@bp.post("/<id:night_id>/edit")
 def edit(night_id: int) -> ViewResult:
     """Change a night's name, place or date."""
     night = _night(night_id)
@@ -127,7 +127,7 @@ def edit(night_id: int) -> ViewResult:
     return redirect(url_for("nights.show", night_id=night_id))
 
 
-@bp.post("/<int:night_id>/end")
+@bp.post("/<id:night_id>/end")
 def end(night_id: int) -> ViewResult:
     """End a night: new games no longer join it."""
     _night(night_id)
@@ -136,7 +136,7 @@ def end(night_id: int) -> ViewResult:
     return redirect(url_for("nights.show", night_id=night_id))
 
 
-@bp.post("/<int:night_id>/delete")
+@bp.post("/<id:night_id>/delete")
 def delete(night_id: int) -> ViewResult:
     """Delete a night; its games stay, in no night."""
     night = _night(night_id)
@@ -154,7 +154,7 @@ def delete(night_id: int) -> ViewResult:
     return redirect(url_for("nights.index"))
 
 
-@bp.post("/<int:night_id>/games")
+@bp.post("/<id:night_id>/games")
 def add_game(night_id: int) -> ViewResult:
     """Add a game to the night (moving it from another night if it was in one)."""
     night = _night(night_id)
@@ -178,7 +178,7 @@ def add_game(night_id: int) -> ViewResult:
     return _night_page(night, add=form), 400
 
 
-@bp.post("/<int:night_id>/games/<int:game_id>/remove")
+@bp.post("/<id:night_id>/games/<id:game_id>/remove")
 def remove_game(night_id: int, game_id: int) -> ViewResult:
     """Take a game out of the night; the game itself is kept."""
     _night(night_id)
@@ -195,7 +195,7 @@ def remove_game(night_id: int, game_id: int) -> ViewResult:
     return redirect(url_for("nights.show", night_id=night_id))
 
 
-@bp.get("/<int:night_id>.pdf")
+@bp.get("/<id:night_id>.pdf")
 def pdf(night_id: int) -> Response:
     """Print the night's results and settlement to PDF."""
     night = queries.night_view(_night(night_id))

@@ -173,7 +173,46 @@ def test_repeated_fields_and_odd_bodies_never_make_a_500(
         "/games/new/%00",
         "/games/99999999999999999999.json",
         "/games/99999999999999999999/board",
+        # Above 2^63 SQLite cannot bind the number; above 2^31 no id column holds it.
+        "/players/99999999999999999999",
+        "/players/2147483648",
+        "/nights/99999999999999999999",
+        "/nights/99999999999999999999.pdf",
+        "/games/99999999999999999999/sheet.pdf",
+        "/games/18446744073709551616/version.json",
+        "/games/1/hands/2147483648/edit",
     ],
 )
 def test_odd_urls_are_404s_not_500s(client: Any, url: str) -> None:
     assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/players/99999999999999999999/rename",
+        "/players/99999999999999999999/merge",
+        "/nights/99999999999999999999/edit",
+        "/nights/99999999999999999999/end",
+        "/nights/99999999999999999999/games",
+        "/nights/1/games/99999999999999999999/remove",
+        "/games/99999999999999999999/undo",
+    ],
+)
+def test_odd_ids_in_posted_urls_are_404s_not_500s(client: Any, url: str) -> None:
+    assert client.post(url, data={"version": "1"}).status_code == 404
+
+
+def test_every_number_in_an_address_is_read_by_the_one_id_converter(app: Any) -> None:
+    from werkzeug.routing.converters import NumberConverter
+
+    from scorekeeper.routing import IdConverter
+
+    numbers = {
+        (rule.rule, name): converter
+        for rule in app.url_map.iter_rules()
+        for name, converter in rule._converters.items()
+        if isinstance(converter, NumberConverter)
+    }
+    assert ("/games/<id:game_id>", "game_id") in numbers
+    assert {place for place, c in numbers.items() if not isinstance(c, IdConverter)} == set()
