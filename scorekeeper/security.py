@@ -8,6 +8,7 @@ few lines are all we need.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from urllib.parse import urlsplit
 
 from flask import Flask, abort, request
 from flask_babel import lazy_gettext as _l
@@ -36,6 +37,25 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
+
+
+def safe_target(target: str | None, default: str = "/") -> str:
+    """Where to send the browser back to (``?next=``): ``target`` if it is a path on this
+    site, else ``default``.
+
+    Never another site (no scheme or host, no ``//``, no backslash, which browsers read
+    as a slash), and only printable text: a line break cannot go into a Location header.
+    """
+    if (
+        not target
+        or not target.startswith("/")
+        or target.startswith("//")
+        or "\\" in target
+        or not target.isprintable()
+    ):
+        return default
+    parts = urlsplit(target)
+    return default if parts.scheme or parts.netloc else target
 
 
 def _has_nul(values: Iterable[tuple[str, str]]) -> bool:

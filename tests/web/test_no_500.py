@@ -216,3 +216,33 @@ def test_every_number_in_an_address_is_read_by_the_one_id_converter(app: Any) ->
     }
     assert ("/games/<id:game_id>", "game_id") in numbers
     assert {place for place, c in numbers.items() if not isinstance(c, IdConverter)} == set()
+
+
+UNSAFE_TARGETS = [
+    "/a\nb",  # a header cannot hold a line break: the redirect itself failed
+    "/a\rSet-Cookie: x=1",
+    "/a\tb",
+    "//evil.example/x",
+    "/\\evil.example/x",  # browsers read a backslash as a slash: //evil.example
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "games/1",
+]
+
+
+@pytest.mark.parametrize("target", UNSAFE_TARGETS)
+def test_an_unsafe_next_after_login_or_the_language_switch_goes_home_not_to_a_500(
+    client: Any, target: str
+) -> None:
+    for response in (
+        client.get("/login", query_string={"next": target}),
+        client.post("/language", data={"lang": "ro", "next": target}),
+    ):
+        assert response.status_code in (302, 303), (target, response.status_code)
+        assert response.headers["Location"] == "/", target
+
+
+def test_a_local_next_is_followed_after_login_and_the_language_switch(client: Any) -> None:
+    assert client.get("/login?next=/players%3Fpage%3D2").headers["Location"] == "/players?page=2"
+    response = client.post("/language", data={"lang": "en", "next": "/history"})
+    assert response.headers["Location"] == "/history"
