@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from datetime import date, datetime
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from babel import Locale, dates, numbers
 from babel.support import NullTranslations, Translations
 
 from .rules.errors import N_
+from .rules.night import EXACT
 
 __all__ = ["N_", "gettext", "ngettext", "use_locale"]
 
@@ -187,7 +188,10 @@ def money(amount: Decimal | None) -> str:
     """
     if amount is None:
         return ""
-    return numbers.format_decimal(amount, format="#,##0.00", locale=_locale())
+    # Records now bound the stake, but a game stored before may hold one longer than the
+    # 28 digits of the default context, where formatting would raise.
+    with localcontext(EXACT):
+        return numbers.format_decimal(amount, format="#,##0.00", locale=_locale())
 
 
 def day(value: date | datetime | None, form: str = "medium") -> str:

@@ -9,6 +9,11 @@ from .errors import MESSAGES, RuleError
 from .game import NAME_MAX, NOTE_MAX, Game, Hand, Sale
 from .record import (
     FORMAT,
+    MAX_WHOLE,
+    PAYOUT_MAX,
+    STAKE_DECIMALS,
+    STAKE_WHOLE_DIGITS,
+    TARGET_MAX,
     GameRecord,
     dumps,
     loads_record,
@@ -33,10 +38,15 @@ from .variants import (
 
 __all__ = [
     "FORMAT",
+    "MAX_WHOLE",
     "MESSAGES",
     "NAME_MAX",
     "NOTE_MAX",
+    "PAYOUT_MAX",
     "POINTS",
+    "STAKE_DECIMALS",
+    "STAKE_WHOLE_DIGITS",
+    "TARGET_MAX",
     "VARIANTS",
     "AllPass",
     "Event",

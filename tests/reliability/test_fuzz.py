@@ -248,3 +248,52 @@ def test_random_bytes_as_an_uploaded_record_never_fail_and_change_nothing(
         data={"record": (io.BytesIO(raw), "game.json")},
         content_type="multipart/form-data",
     )
+
+
+#: Numbers around every bound a record's numbers meet: the forms', 32 and 64 bits, and beyond.
+big_numbers = st.one_of(
+    st.sampled_from([4, 7, 99, 100, 999, 1000, 2**31 - 1, 2**31, 2**63 - 1, 2**63, 10**19]),
+    st.integers(0, 10**30),
+)
+stakes = st.one_of(
+    st.sampled_from(["0.25", "999999.9999", "1234567", "1" * 27, "9" * 33]),
+    st.from_regex(r"[0-9]{1,40}(\.[0-9]{1,12})?", fullmatch=True),
+)
+
+
+@st.composite
+def _records_with_big_numbers(draw: Any) -> dict[str, Any]:
+    switch = draw(st.sampled_from(["target", "payout_in_hole", "payout_per_setback"]))
+    record: dict[str, Any] = {
+        "format": rules.FORMAT,
+        "variant": "auction-pitch",
+        "players": ["Ann", "Bob"],
+        "house_rules": {switch: draw(big_numbers)},
+        "hands": [
+            {
+                "pitcher": "Bob",
+                "bid": draw(st.one_of(st.just(4), big_numbers)),
+                "points": {"high": "Bob", "low": "Bob", "jack": "Bob", "game": "Bob"},
+            }
+        ],
+    }
+    if draw(st.booleans()):
+        record["stake"] = draw(stakes)
+    return record
+
+
+@FUZZ_SETTINGS
+@given(document=_records_with_big_numbers())
+def test_records_with_large_numbers_are_refused_or_shown_on_every_page(
+    app: Any, client: Any, document: dict[str, Any]
+) -> None:
+    _check(
+        app,
+        client,
+        "POST",
+        "/games/import",
+        data=json.dumps(document),
+        content_type="application/json",
+    )
+    for path in ("/", "/history", "/players", "/games/1", "/games/1/board"):
+        _check(app, client, "GET", path)

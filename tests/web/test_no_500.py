@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import itertools
+import json
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 from werkzeug.datastructures import MultiDict
 
-from .tables import ap_hand, import_game, record
+from .tables import ap_hand, import_game, record, setup_form
 
 ODD_VALUES = [
     "",
@@ -246,3 +249,91 @@ def test_a_local_next_is_followed_after_login_and_the_language_switch(client: An
     assert client.get("/login?next=/players%3Fpage%3D2").headers["Location"] == "/players?page=2"
     response = client.post("/language", data={"lang": "en", "next": "/history"})
     assert response.headers["Location"] == "/history"
+
+
+def _largest_game() -> dict[str, Any]:
+    """Seven players, the largest stake and payouts a record may hold, and six losers set
+    back ten times each before Ann smudges: the most money a game settles to so far."""
+    players = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+    set_backs = [
+        {"pitcher": p, "bid": 4, "points": {"high": p, "low": p, "jack": None, "game": None}}
+        for _ in range(10)
+        for p in players[1:]
+    ]
+    return record(
+        "auction-pitch",
+        players,
+        [*set_backs, ap_hand("Ann", 4, "Ann", "Ann", "Ann", "Ann")],
+        stake="999999.9999",
+        house_rules={"target": 999, "payout_in_hole": 99, "payout_per_setback": 99},
+    )
+
+
+def test_a_game_with_the_largest_numbers_a_record_holds_shows_on_every_page(client: Any) -> None:
+    game_id = import_game(client, _largest_game())
+    ann = client.get("/players").get_data(as_text=True)
+    # Each loser pays 99 + 10 * 99 units at 999999.9999: 1,088,999,999.89; Ann takes six.
+    assert "6,533,999,999.34" in ann
+    for url in (f"/games/{game_id}", f"/games/{game_id}/board", "/history", "/players"):
+        assert client.get(url).status_code == 200, url
+    sheet = client.get(f"/games/{game_id}/sheet.pdf")
+    assert sheet.status_code == 200
+    printed = "".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
+    assert printed.count("1,089 ") == 6  # each loser's units on the settlement
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"stake": "1" * 27},
+        {"stake": "1" * 33},
+        {"house_rules": {"payout_in_hole": 10**19}},
+        {"house_rules": {"payout_in_hole": 10**17}},
+        {"house_rules": {"target": 2**31}},
+    ],
+)
+def test_a_record_with_a_number_the_database_cannot_hold_is_refused_and_pages_still_show(
+    client: Any, changes: dict[str, Any]
+) -> None:
+    bad = record("auction-pitch", ["Ann", "Bob"], [ap_hand("Bob", 4, "Bob", "Bob", "Bob", "Bob")])
+    response = client.post("/games/import", json={**bad, **changes})
+    assert response.status_code == 400
+    field = next(iter(changes))
+    assert response.get_json()["error"].startswith(field), response.get_json()
+    for url in ("/", "/history", "/players"):
+        assert client.get(url).status_code == 200, url
+
+
+def test_a_number_of_thousands_of_digits_in_an_import_names_its_field(client: Any) -> None:
+    text = json.dumps(record("auction-pitch", ["Ann", "Bob"], [], house_rules={"target": 7}))
+    response = client.post(
+        "/games/import",
+        data=text.replace('"target": 7', '"target": ' + "9" * 5000),
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error == "house_rules.target: the number is too large; it can be at most 999"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("target", "1000"),
+        ("payout_in_hole", "100"),
+        ("payout_per_setback", "100"),
+        ("stake", "1234567"),
+        ("stake", "0.12345"),
+    ],
+)
+def test_the_setup_form_refuses_what_a_record_may_not_hold(
+    client: Any, field: str, value: str
+) -> None:
+    response = client.post(
+        "/games/new/auction-pitch",
+        data=setup_form("auction-pitch", ["Ann", "Bob"], **{field: value}),
+    )
+    assert response.status_code == 400
+    largest = {"target": "999", "payout_in_hole": "99", "payout_per_setback": "99"}
+    fits = setup_form("auction-pitch", ["Ann", "Bob"], stake="999999.9999", **largest)
+    assert client.post("/games/new/auction-pitch", data=fits).status_code == 302
