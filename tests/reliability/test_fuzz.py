@@ -297,3 +297,39 @@ def test_records_with_large_numbers_are_refused_or_shown_on_every_page(
     )
     for path in ("/", "/history", "/players", "/games/1", "/games/1/board"):
         _check(app, client, "GET", path)
+
+
+@FUZZ_SETTINGS
+@given(raw=st.binary(min_size=1, max_size=12))
+def test_a_name_sent_as_any_bytes_is_saved_as_that_text_or_refused(
+    app: Any, client: Any, raw: bytes
+) -> None:
+    """Bytes that are not UTF-8 were kept as "%FF" text; now they are refused, changing nothing."""
+    from urllib.parse import quote_from_bytes
+
+    from scorekeeper import models
+
+    def names() -> set[str]:
+        with app.app_context():
+            return set(db.session.execute(db.select(models.Player.name)).scalars())
+
+    before = names()
+    body = (
+        "name_0=" + quote_from_bytes(raw) + "&name_1=Bob&first_dealer=0&target=7&low_to=holder"
+        "&smudge=not-in-hole&all_pass=dealer-takes&payout_in_hole=2&payout_per_setback=0"
+    )
+    _check(
+        app,
+        client,
+        "POST",
+        "/games/new/auction-pitch",
+        data=body,
+        content_type="application/x-www-form-urlencoded",
+    )
+    added = names() - before
+    try:
+        text = raw.decode()
+    except UnicodeDecodeError:
+        assert added <= {"Bob"}, added  # refused: no name made of the bytes' escapes
+    else:
+        assert added <= {"Bob", text.strip()}, added
