@@ -337,3 +337,20 @@ def test_the_setup_form_refuses_what_a_record_may_not_hold(
     largest = {"target": "999", "payout_in_hole": "99", "payout_per_setback": "99"}
     fits = setup_form("auction-pitch", ["Ann", "Bob"], stake="999999.9999", **largest)
     assert client.post("/games/new/auction-pitch", data=fits).status_code == 302
+
+
+@pytest.mark.parametrize("depth", [100_000, 900, 960, 985, 995])
+def test_a_deeply_nested_record_imported_on_the_web_is_one_line_not_a_500(
+    client: Any, depth: int
+) -> None:
+    nested = "[" * depth + "]" * depth
+    text = (
+        '{"format": "pitch-scorekeeper/1", "variant": "auction-pitch", "players": ["Ann", "Bob"],'
+        ' "hands": [], "house_rules": {"target": ' + nested + "}}"
+    )
+    response = client.post("/games/import", data=text, content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json()["error"].count("\n") == 0
+    page = client.post("/games/import", data={"record_text": text})
+    assert page.status_code == 400
+    assert client.get("/").status_code == 200
