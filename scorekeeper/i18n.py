@@ -178,7 +178,8 @@ def number(value: int | Decimal | float) -> str:
         # No grouping below a thousand, and English and Romanian both write "-5": a chart
         # or sheet formats hundreds of these, and Babel takes 20 µs for each.
         return str(value)
-    return numbers.format_decimal(value, locale=_locale())
+    with localcontext(EXACT):  # every digit, however many (see money)
+        return numbers.format_decimal(value, locale=_locale())
 
 
 def money(amount: Decimal | None) -> str:
@@ -188,8 +189,8 @@ def money(amount: Decimal | None) -> str:
     """
     if amount is None:
         return ""
-    # Records now bound the stake, but a game stored before may hold one longer than the
-    # 28 digits of the default context, where formatting would raise.
+    # A stake may have up to 32 characters, and money more digits than the 28 of the
+    # default context, where formatting would raise: format every digit.
     with localcontext(EXACT):
         return numbers.format_decimal(amount, format="#,##0.00", locale=_locale())
 

@@ -57,10 +57,7 @@ SALE_NEEDS = {
     "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
     "kept": (("bid", N_("Choose the bid.")), ("high_bidder", N_("Choose the high bidder."))),
 }
-#: A stake as the record allows it (rules.record: what the money format holds).
-STAKE_RE = re.compile(
-    rf"[0-9]{{1,{rules.STAKE_WHOLE_DIGITS}}}(\.[0-9]{{1,{rules.STAKE_DECIMALS}}})?"
-)
+STAKE_RE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,4})?")
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -283,18 +280,16 @@ class NewGameForm(Form):
     first_dealer = TapField(_l("Deals first"), default="0", validators=[InputRequired()])
     target = IntegerField(
         _l("Target score"),
-        validators=[InputRequired(_l("Give the target score.")), NumberRange(1, rules.TARGET_MAX)],
+        validators=[InputRequired(_l("Give the target score.")), NumberRange(1, 999)],
     )
     low_to = SelectField(_l("Low"), choices=choices(LOW_TO_LABELS.items()))
     smudge = SelectField(_l("Smudge"), choices=choices(SMUDGE_LABELS.items()))
     all_pass = SelectField(_l("When everyone passes"), choices=choices(ALL_PASS_LABELS.items()))
     payout_in_hole = IntegerField(
-        _l("Units a loser at 0 or below pays"),
-        validators=[InputRequired(), NumberRange(0, rules.PAYOUT_MAX)],
+        _l("Units a loser at 0 or below pays"), validators=[InputRequired(), NumberRange(0, 99)]
     )
     payout_per_setback = IntegerField(
-        _l("Extra units per set-back"),
-        validators=[InputRequired(), NumberRange(0, rules.PAYOUT_MAX)],
+        _l("Extra units per set-back"), validators=[InputRequired(), NumberRange(0, 99)]
     )
     stake = StringField(
         _l("Stake per unit (money, optional)"),

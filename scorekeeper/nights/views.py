@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 from babel import numbers
 from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
@@ -15,6 +15,7 @@ from .. import models, rules
 from ..extensions import db
 from ..i18n import current_locale, day, gettext, ngettext
 from ..operations import NotFound
+from ..rules.night import EXACT
 from ..stats.paging import page_of
 from . import forms, operations, queries
 from .pdf import render_pdf
@@ -30,9 +31,10 @@ RECENT_LOOSE_GAMES = 8
 @bp.app_template_filter("stake")
 def stake(value: str) -> str:
     """A stake as the table set it, every decimal kept, as the locale writes it (``0,333``)."""
-    return numbers.format_decimal(
-        Decimal(value), locale=current_locale(), decimal_quantization=False
-    )
+    with localcontext(EXACT):  # a stake may have more digits than the default context's 28
+        return numbers.format_decimal(
+            Decimal(value), locale=current_locale(), decimal_quantization=False
+        )
 
 
 def _night(night_id: int) -> models.Night:

@@ -27,15 +27,13 @@ MAX_RECORD_BYTES = 5_000_000
 #: The largest whole number anywhere in a record (a bid, a switch): the databases keep
 #: numbers in 32-bit columns.
 MAX_WHOLE = 2**31 - 1
-#: Tighter where a number multiplies: payouts make units (kept in 32-bit columns), units
-#: times the stake make money (exact, in at most 28 digits). Far above any table's; the
-#: new-game form offers the same.
-TARGET_MAX = 999
-PAYOUT_MAX = 99
-STAKE_WHOLE_DIGITS = 6
-STAKE_DECIMALS = 4
+#: The most units a loser pays for being in the hole, or per set-back: even the longest
+#: record (5 MB, some 60,000 set-backs) then settles to units that fit a 32-bit column.
+PAYOUT_MAX = 1000
+#: The longest stake, as the database's column holds it; money (units times the stake) is
+#: then at most 44 characters, and is formatted exactly, whatever its digits.
+STAKE_MAX_LENGTH = 32
 _MAX_NUMBER = {
-    "house_rules.target": TARGET_MAX,
     "house_rules.payout_in_hole": PAYOUT_MAX,
     "house_rules.payout_per_setback": PAYOUT_MAX,
 }
@@ -68,17 +66,15 @@ def _check_number(value: object, field: str, **place: Any) -> None:
 
 
 def _check_stake(stake: str) -> None:
-    if not STAKE_PATTERN.fullmatch(stake):
-        raise RuleError("bad-stake", field="stake", actual=quote(stake))
-    whole, _, decimals = stake.partition(".")
-    if len(whole) > STAKE_WHOLE_DIGITS or len(decimals) > STAKE_DECIMALS:
+    if len(stake) > STAKE_MAX_LENGTH:
         raise RuleError(
             "stake-too-long",
             field="stake",
-            actual=quote(stake if len(stake) <= 40 else stake[:40] + "…"),
-            whole=STAKE_WHOLE_DIGITS,
-            decimals=STAKE_DECIMALS,
+            actual=quote(stake[:STAKE_MAX_LENGTH] + "…"),
+            max=STAKE_MAX_LENGTH,
         )
+    if not STAKE_PATTERN.fullmatch(stake):
+        raise RuleError("bad-stake", field="stake", actual=quote(stake))
 
 
 _RECORD_KEYS = (
