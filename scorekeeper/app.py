@@ -36,6 +36,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
     register_language(app)  # first: every later hook and error page speaks the language
     register_extensions(app)
+    register_routing(app)  # before the blueprints: their routes use its converter
     register_blueprints(app)
     register_errors(app)
     register_template_helpers(app)
@@ -59,6 +60,12 @@ def register_language(app: Flask) -> None:
     from .language import init_app
 
     init_app(app)
+
+
+def register_routing(app: Flask) -> None:
+    from . import routing
+
+    routing.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:

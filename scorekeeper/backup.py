@@ -11,7 +11,6 @@ place of a bad game in an import) is in the command line's language.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from datetime import datetime
 from pathlib import Path
@@ -24,6 +23,7 @@ from .database import write_transaction
 from .extensions import db
 from .i18n import N_, gettext
 from .rules.errors import RuleError
+from .rules.record import nested_too_deeply, read_json
 
 COLLECTION_FORMAT = "pitch-scorekeeper/collection-1"
 _GAME_KEYS = ("record", "created_at", "updated_at", "finished_at")
@@ -107,17 +107,11 @@ def _place(error: RuleError) -> str:
 
 def import_collection(text: str | bytes) -> int:
     """Add every game of an export; check all of it first, so a bad file adds nothing."""
-    try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise RuleError("invalid-json", field="collection", detail=str(error)) from None
+    data = read_json(text, "collection")
     if not isinstance(data, dict) or data.get("format") != COLLECTION_FORMAT:
-        raise RuleError(
-            "bad-format",
-            field="collection",
-            expected=COLLECTION_FORMAT,
-            actual=rules.errors.quote(data.get("format") if isinstance(data, dict) else data),
-        )
+        with nested_too_deeply("collection"):  # quoting a deeply nested value recurses
+            actual = rules.errors.quote(data.get("format") if isinstance(data, dict) else data)
+        raise RuleError("bad-format", field="collection", expected=COLLECTION_FORMAT, actual=actual)
     games = data.get("games")
     if not isinstance(games, list):
         raise RuleError(
@@ -134,7 +128,8 @@ def import_collection(text: str | bytes) -> int:
             if key not in _GAME_KEYS:
                 raise RuleError("unknown-key", field=place, key=key)
         try:
-            record = rules.parse_record(entry.get("record"))
+            with nested_too_deeply("record"):
+                record = rules.parse_record(entry.get("record"))
         except RuleError as error:
             raise RuleError(error.code, field=f"{place}: {_place(error)}", **error.params) from None
         times = {key: _parse_time(entry.get(key), f"{place}.{key}") for key in _GAME_KEYS[1:]}

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from datetime import date, datetime
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from babel import Locale, dates, numbers
 from babel.support import NullTranslations, Translations
 
 from .rules.errors import N_
+from .rules.night import EXACT
 
 __all__ = ["N_", "gettext", "ngettext", "use_locale"]
 
@@ -177,7 +178,8 @@ def number(value: int | Decimal | float) -> str:
         # No grouping below a thousand, and English and Romanian both write "-5": a chart
         # or sheet formats hundreds of these, and Babel takes 20 µs for each.
         return str(value)
-    return numbers.format_decimal(value, locale=_locale())
+    with localcontext(EXACT):  # every digit, however many (see money)
+        return numbers.format_decimal(value, locale=_locale())
 
 
 def money(amount: Decimal | None) -> str:
@@ -187,7 +189,10 @@ def money(amount: Decimal | None) -> str:
     """
     if amount is None:
         return ""
-    return numbers.format_decimal(amount, format="#,##0.00", locale=_locale())
+    # A stake may have up to 32 characters, and money more digits than the 28 of the
+    # default context, where formatting would raise: format every digit.
+    with localcontext(EXACT):
+        return numbers.format_decimal(amount, format="#,##0.00", locale=_locale())
 
 
 def day(value: date | datetime | None, form: str = "medium") -> str:

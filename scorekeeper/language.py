@@ -9,7 +9,6 @@ locale-aware filters ``number``, ``money``, ``day``, ``moment`` and ``clock``.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, g, has_request_context, redirect, request, session
 from flask_babel import Babel, Domain
@@ -17,6 +16,7 @@ from markupsafe import Markup
 from werkzeug.wrappers.response import Response
 
 from . import i18n
+from .security import safe_target
 
 bp = Blueprint("language", __name__)
 
@@ -54,16 +54,6 @@ class ScorekeeperBabel(Babel):
 _DOMAIN = CatalogueDomain(translation_directories=[str(i18n.TRANSLATIONS)])
 
 
-def _back_to(target: str | None) -> str:
-    """Go back to the page the switch was on; only ever a local path."""
-    if not target:
-        return "/"
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
-        return "/"
-    return target
-
-
 @bp.post("/language")
 def switch() -> Response:
     """Remember the language picked with the switch, and go back to the page."""
@@ -71,7 +61,7 @@ def switch() -> Response:
     if lang not in i18n.LANGUAGES:
         abort(400, i18n.gettext("There is no language %(lang)s here.", lang=lang[:20]))
     session[SESSION_KEY] = lang
-    return redirect(_back_to(request.form.get("next")), 303)
+    return redirect(safe_target(request.form.get("next")), 303)
 
 
 def template_gettext(message: str, /, **variables: Any) -> Markup:

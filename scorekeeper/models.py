@@ -55,7 +55,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # [[team name, [seat positions...]], ...] in the order the table named them; null = no teams.
     teams: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     first_dealer_seat: Mapped[int | None] = mapped_column(default=None)
-    stake: Mapped[str | None] = mapped_column(String(32), default=None)
+    stake: Mapped[str | None] = mapped_column(String(rules.STAKE_MAX_LENGTH), default=None)
     version: Mapped[int] = mapped_column(default=0)
     finished: Mapped[bool] = mapped_column(default=False)
     winner: Mapped[str | None] = mapped_column(String(rules.NAME_MAX), default=None)

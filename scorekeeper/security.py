@@ -8,6 +8,7 @@ few lines are all we need.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from flask import Flask, abort, request
 from flask_babel import lazy_gettext as _l
@@ -38,17 +39,79 @@ HEADERS = {
 }
 
 
+def safe_target(target: str | None, default: str = "/") -> str:
+    """Where to send the browser back to (``?next=``): ``target`` if it is a path on this
+    site, else ``default``.
+
+    Never another site (no scheme or host, no ``//``, no backslash, which browsers read
+    as a slash), and only printable text: a line break cannot go into a Location header.
+    """
+    if (
+        not target
+        or not target.startswith("/")
+        or target.startswith("//")
+        or "\\" in target
+        or not target.isprintable()
+    ):
+        return default
+    parts = urlsplit(target)
+    return default if parts.scheme or parts.netloc else target
+
+
 def _has_nul(values: Iterable[tuple[str, str]]) -> bool:
     return any("\x00" in key or "\x00" in value for key, value in values)
 
 
+def _not_text(raw: bytes) -> str | None:
+    """Name the first field of a query or form body (``a=1&b=2``) whose name or value is not
+    UTF-8 once unescaped, or None. (Werkzeug would keep such bytes as ``%FF`` text.)"""
+    for pair in raw.split(b"&"):
+        name, _, value = pair.partition(b"=")
+        for part in (name, value):
+            try:
+                unquote_to_bytes(part.replace(b"+", b" ")).decode()
+            except UnicodeDecodeError:
+                return unquote_to_bytes(name.replace(b"+", b" ")).decode(errors="replace")
+    return None
+
+
+#: U+FFFD: what a multipart form's field holds where its bytes were not UTF-8.
+REPLACEMENT = "\ufffd"
+FORM_BODIES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _refuse_bytes_that_are_not_text() -> None:
+    """Refuse a query or form field that is not UTF-8 text, before the form is read: no
+    browser sends one, and kept as it comes it would be stored as ``%FF`` or ``\ufffd``."""
+    field = _not_text(request.query_string)
+    if field is None and request.method == "POST":
+        if request.mimetype == FORM_BODIES[0]:
+            field = _not_text(request.get_data(cache=True))  # the form is then read from it
+        elif request.mimetype == FORM_BODIES[1]:
+            field = next(
+                (key for key, value in request.form.items(multi=True) if REPLACEMENT in value),
+                None,
+            )
+    if field is not None:
+        abort(
+            400,
+            _l(
+                'The field "%(field)s" is not valid text (UTF-8), so it was refused and '
+                "nothing was saved.",
+                field=field[:40],
+            ),
+        )
+
+
 def init_app(app: Flask) -> None:
     @app.before_request
-    def refuse_nul_characters() -> None:
-        """Refuse a NUL character anywhere in a form or query: no database text can hold one."""
+    def refuse_what_no_text_can_hold() -> None:
+        """Refuse bytes that are not text, and a NUL character anywhere in a form or query:
+        no database text can hold one."""
+        _refuse_bytes_that_are_not_text()
         if _has_nul(request.args.items(multi=True)) or (
             request.method == "POST"
-            and request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data")
+            and request.mimetype in FORM_BODIES
             and _has_nul(request.form.items(multi=True))
         ):
             abort(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from flask import (
     Blueprint,
     current_app,
@@ -22,6 +20,7 @@ from wtforms.validators import InputRequired, Length
 from ..forms import Form
 from ..i18n import gettext, ngettext
 from ..language import SESSION_KEY as LANGUAGE
+from ..security import safe_target
 from .access import check_password, password_required
 
 bp = Blueprint("auth", __name__)
@@ -33,16 +32,6 @@ class LoginForm(Form):
         validators=[InputRequired(_l("Type the password.")), Length(max=200)],
     )
     submit = SubmitField(_l("Log in"))
-
-
-def _safe_next(target: str | None) -> str:
-    """Only follow a local path after logging in (never another site)."""
-    if not target:
-        return url_for("games.index")
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
-        return url_for("games.index")
-    return target
 
 
 def _fresh_session() -> None:
@@ -57,7 +46,7 @@ def _fresh_session() -> None:
 def login() -> str | Response | tuple[str, int]:
     """Ask for the organiser password; a few failures in a row make the address wait."""
     form = LoginForm()
-    next_url = _safe_next(request.args.get("next"))
+    next_url = safe_target(request.args.get("next"), url_for("games.index"))
     if not password_required():
         return redirect(next_url)
     limiter = current_app.extensions["login_limiter"]

@@ -34,14 +34,8 @@ bp = Blueprint("games", __name__)
 ViewResult = str | BaseResponse | tuple[str, int]
 
 
-#: No id is ever this large; a bigger number in a URL would overflow SQLite's INTEGER.
-MAX_ID = 2**31 - 1
-
-
 def _load(game_id: int) -> Loaded:
     try:
-        if game_id > MAX_ID:
-            raise NotFound(f"there is no game {game_id}")
         return operations.load(game_id)
     except NotFound:
         abort(
@@ -171,7 +165,7 @@ def _game_from_form(form: forms.NewGameForm, variant: rules.Variant) -> rules.Ga
     )
 
 
-@bp.route("/games/<int:game_id>", methods=["GET", "POST"])
+@bp.route("/games/<id:game_id>", methods=["GET", "POST"])
 def show(game_id: int) -> ViewResult:
     """Show the game at the table: standings, who deals, the hand form, the score sheet."""
     loaded = _load(game_id)
@@ -239,7 +233,7 @@ def _page_context(loaded: Loaded) -> dict[str, Any]:
     return {"game": game_snapshot(loaded), "loaded": loaded}
 
 
-@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@bp.route("/games/<id:game_id>/hands/<id:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: int, number: int) -> ViewResult:
     """Correct an earlier hand; every later score, the winner and the settlement follow."""
     loaded = _load(game_id)
@@ -282,7 +276,7 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
     ), status
 
 
-@bp.post("/games/<int:game_id>/undo")
+@bp.post("/games/<id:game_id>/undo")
 def undo(game_id: int) -> ViewResult:
     """Take back the last hand recorded."""
     loaded = _load(game_id)
@@ -297,7 +291,7 @@ def undo(game_id: int) -> ViewResult:
     return redirect(url_for("games.show", game_id=game_id))
 
 
-@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+@bp.route("/games/<id:game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: int) -> ViewResult:
     """Delete a whole game, after asking."""
     loaded = _load(game_id)
@@ -312,22 +306,22 @@ def delete(game_id: int) -> ViewResult:
     return render_template("games/delete.html", **_page_context(loaded))
 
 
-@bp.get("/games/<int:game_id>/board")
+@bp.get("/games/<id:game_id>/board")
 def board(game_id: int) -> str:
     """Show the standings large, read-only, refreshing itself when a hand is saved."""
     return render_template("games/board.html", **_page_context(_load(game_id)))
 
 
-@bp.get("/games/<int:game_id>/version.json")
+@bp.get("/games/<id:game_id>/version.json")
 def version(game_id: int) -> Response:
     """Tell the scoreboard the game's version, so it reloads only when something changed."""
-    row = db.session.get(models.Game, game_id) if game_id <= MAX_ID else None
+    row = db.session.get(models.Game, game_id)
     if row is None:
         abort(404, _l("There is no game number %(number)s.", number=game_id))
     return jsonify(version=row.version)
 
 
-@bp.get("/games/<int:game_id>.json")
+@bp.get("/games/<id:game_id>.json")
 def export(game_id: int) -> Response:
     """Download the game record (GAME-RECORD.md)."""
     loaded = _load(game_id)

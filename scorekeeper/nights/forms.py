@@ -11,6 +11,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from ..forms import Form
 from ..models import NIGHT_NAME_MAX
+from ..routing import MAX_ID
 
 
 def _strip(value: Any) -> Any:
@@ -50,8 +51,6 @@ class AddGameForm(Form):  # type: ignore[misc]
         _l("Game number"),
         validators=[
             InputRequired(_l("Type the game's number (it is on the game's page).")),
-            NumberRange(
-                min=1, max=2**31 - 1, message=_l("A game number is a whole number from 1.")
-            ),
+            NumberRange(min=1, max=MAX_ID, message=_l("A game number is a whole number from 1.")),
         ],
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 from babel import numbers
 from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
@@ -15,6 +15,7 @@ from .. import models, rules
 from ..extensions import db
 from ..i18n import current_locale, day, gettext, ngettext
 from ..operations import NotFound
+from ..rules.night import EXACT
 from ..stats.paging import page_of
 from . import forms, operations, queries
 from .pdf import render_pdf
@@ -30,9 +31,10 @@ RECENT_LOOSE_GAMES = 8
 @bp.app_template_filter("stake")
 def stake(value: str) -> str:
     """A stake as the table set it, every decimal kept, as the locale writes it (``0,333``)."""
-    return numbers.format_decimal(
-        Decimal(value), locale=current_locale(), decimal_quantization=False
-    )
+    with localcontext(EXACT):  # a stake may have more digits than the default context's 28
+        return numbers.format_decimal(
+            Decimal(value), locale=current_locale(), decimal_quantization=False
+        )
 
 
 def _night(night_id: int) -> models.Night:
@@ -106,13 +108,13 @@ def _night_page(
     )
 
 
-@bp.get("/<int:night_id>")
+@bp.get("/<id:night_id>")
 def show(night_id: int) -> str:
     """Show a night: each game's result, every player's balance and the payments that settle it."""
     return _night_page(_night(night_id))
 
 
-@bp.post("/<int:night_id>/edit")
+@bp.post("/<id:night_id>/edit")
 def edit(night_id: int) -> ViewResult:
     """Change a night's name, place or date."""
     night = _night(night_id)
@@ -127,7 +129,7 @@ def edit(night_id: int) -> ViewResult:
     return redirect(url_for("nights.show", night_id=night_id))
 
 
-@bp.post("/<int:night_id>/end")
+@bp.post("/<id:night_id>/end")
 def end(night_id: int) -> ViewResult:
     """End a night: new games no longer join it."""
     _night(night_id)
@@ -136,7 +138,7 @@ def end(night_id: int) -> ViewResult:
     return redirect(url_for("nights.show", night_id=night_id))
 
 
-@bp.post("/<int:night_id>/delete")
+@bp.post("/<id:night_id>/delete")
 def delete(night_id: int) -> ViewResult:
     """Delete a night; its games stay, in no night."""
     night = _night(night_id)
@@ -154,7 +156,7 @@ def delete(night_id: int) -> ViewResult:
     return redirect(url_for("nights.index"))
 
 
-@bp.post("/<int:night_id>/games")
+@bp.post("/<id:night_id>/games")
 def add_game(night_id: int) -> ViewResult:
     """Add a game to the night (moving it from another night if it was in one)."""
     night = _night(night_id)
@@ -178,7 +180,7 @@ def add_game(night_id: int) -> ViewResult:
     return _night_page(night, add=form), 400
 
 
-@bp.post("/<int:night_id>/games/<int:game_id>/remove")
+@bp.post("/<id:night_id>/games/<id:game_id>/remove")
 def remove_game(night_id: int, game_id: int) -> ViewResult:
     """Take a game out of the night; the game itself is kept."""
     _night(night_id)
@@ -195,7 +197,7 @@ def remove_game(night_id: int, game_id: int) -> ViewResult:
     return redirect(url_for("nights.show", night_id=night_id))
 
 
-@bp.get("/<int:night_id>.pdf")
+@bp.get("/<id:night_id>.pdf")
 def pdf(night_id: int) -> Response:
     """Print the night's results and settlement to PDF."""
     night = queries.night_view(_night(night_id))

@@ -22,7 +22,7 @@ def pdf_response(body: bytes, filename: str, *, attachment: bool = False) -> Res
     return response
 
 
-@bp.get("/games/<int:game_id>/sheet.pdf")
+@bp.get("/games/<id:game_id>/sheet.pdf")
 def game_sheet(game_id: int) -> Response:
     """Print one game's score sheet as a PDF (``?paper=a4`` for A4)."""
     try:

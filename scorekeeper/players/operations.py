@@ -31,11 +31,16 @@ def _player(player_id: int) -> models.Player:
 
 
 def _games_of(player_id: int) -> list[models.Game]:
+    """The player's games, locked in id order (a hand being saved locks its game first too)
+    and read afresh, so each version bump counts from the one a saved hand committed."""
     return list(
         db.session.execute(
             select(models.Game)
             .join(models.Seat, models.Seat.game_id == models.Game.id)
             .where(models.Seat.player_id == player_id)
+            .order_by(models.Game.id)
+            .with_for_update(of=models.Game)
+            .execution_options(populate_existing=True)
         ).scalars()
     )
 

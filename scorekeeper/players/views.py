@@ -126,13 +126,13 @@ def _page(
     }
 
 
-@bp.get("/<int:player_id>")
+@bp.get("/<id:player_id>")
 def show(player_id: int) -> str:
     """Show a player's statistics, results over time and games, newest first."""
     return render_template("players/player.html", **_page(_player(player_id)))
 
 
-@bp.post("/<int:player_id>/rename")
+@bp.post("/<id:player_id>/rename")
 def rename(player_id: int) -> ViewResult:
     """Rename a player: every game they played shows the new name."""
     player = _player(player_id)
@@ -157,7 +157,7 @@ def rename(player_id: int) -> ViewResult:
     return render_template("players/player.html", **_page(player, rename=form)), 400
 
 
-@bp.post("/<int:player_id>/merge")
+@bp.post("/<id:player_id>/merge")
 def merge(player_id: int) -> ViewResult:
     """Merge another spelling of this player into this one, keeping every game."""
     player = _player(player_id)

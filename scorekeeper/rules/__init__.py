@@ -9,6 +9,9 @@ from .errors import MESSAGES, RuleError
 from .game import NAME_MAX, NOTE_MAX, Game, Hand, Sale
 from .record import (
     FORMAT,
+    MAX_WHOLE,
+    PAYOUT_MAX,
+    STAKE_MAX_LENGTH,
     GameRecord,
     dumps,
     loads_record,
@@ -33,10 +36,13 @@ from .variants import (
 
 __all__ = [
     "FORMAT",
+    "MAX_WHOLE",
     "MESSAGES",
     "NAME_MAX",
     "NOTE_MAX",
+    "PAYOUT_MAX",
     "POINTS",
+    "STAKE_MAX_LENGTH",
     "VARIANTS",
     "AllPass",
     "Event",

@@ -39,6 +39,8 @@ MESSAGES: Mapping[str, str] = {
         "the note contains a control character (only line breaks and tabs may be used)"
     ),
     "bad-stake": N_('{actual} is not a stake; write a decimal such as "0.25"'),
+    "stake-too-long": N_("{actual} is too long for a stake: at most {max} characters"),
+    "number-too-large": N_("the number is too large; it can be at most {max}"),
     "passed-false": N_('"passed": false is not allowed; leave the key out for a played hand'),
     "passed-extra": N_('a passed-out hand has only "passed" (and a note), not "{key}"'),
     # Seats and partnerships (RULES.md sections 4, 5).
@@ -107,7 +109,7 @@ MESSAGES: Mapping[str, str] = {
 
 
 #: Codes whose message does not name the field, so a hand's place names it.
-_FIELD_NOT_IN_DETAIL = frozenset({"wrong-type"})
+_FIELD_NOT_IN_DETAIL = frozenset({"wrong-type", "number-too-large"})
 
 
 #: Line breaks and other control characters (Cc), line and paragraph separators (Zl, Zp)

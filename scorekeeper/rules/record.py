@@ -9,7 +9,8 @@ identical; ``output_document`` writes the Output document of ``score --json``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,60 @@ from .settlement import Settlement
 FORMAT = "pitch-scorekeeper/1"
 #: Stakes and names are short; a record this large is not a game, so refuse it before parsing.
 MAX_RECORD_BYTES = 5_000_000
+
+# --- Bounds: what the databases and the money format hold -------------------------------------
+#: The largest whole number anywhere in a record (a bid, a switch): the databases keep
+#: numbers in 32-bit columns.
+MAX_WHOLE = 2**31 - 1
+#: The most units a loser pays for being in the hole, or per set-back: even the longest
+#: record (5 MB, some 60,000 set-backs) then settles to units that fit a 32-bit column.
+PAYOUT_MAX = 1000
+#: The longest stake, as the database's column holds it; money (units times the stake) is
+#: then at most 44 characters, and is formatted exactly, whatever its digits.
+STAKE_MAX_LENGTH = 32
+_MAX_NUMBER = {
+    "house_rules.payout_in_hole": PAYOUT_MAX,
+    "house_rules.payout_per_setback": PAYOUT_MAX,
+}
+
+
+class _TooLong(int):
+    """A JSON integer with more digits than any bound allows, read without converting it
+    (Python refuses to convert one of over 4,300 digits); its value is past every bound."""
+
+    digits: str
+
+    def __repr__(self) -> str:
+        return f"{self.digits[:12]}… ({len(self.digits)} characters)"
+
+
+def _read_int(digits: str) -> int:
+    if len(digits) <= len(str(MAX_WHOLE)) + 1:
+        return int(digits)
+    too_long = _TooLong(MAX_WHOLE + 1)
+    too_long.digits = digits
+    return too_long
+
+
+def _check_number(value: object, field: str, **place: Any) -> None:
+    """Refuse a whole number above its bound, naming the field (the engine checks the least,
+    so a number far below zero is refused there)."""
+    most = _MAX_NUMBER.get(field, MAX_WHOLE)
+    if isinstance(value, int) and not isinstance(value, bool) and value > most:
+        raise RuleError("number-too-large", field=field, max=most, **place)
+
+
+def _check_stake(stake: str) -> None:
+    if len(stake) > STAKE_MAX_LENGTH:
+        raise RuleError(
+            "stake-too-long",
+            field="stake",
+            actual=quote(stake[:STAKE_MAX_LENGTH] + "…"),
+            max=STAKE_MAX_LENGTH,
+        )
+    if not STAKE_PATTERN.fullmatch(stake):
+        raise RuleError("bad-stake", field="stake", actual=quote(stake))
+
 
 _RECORD_KEYS = (
     "format",
@@ -57,6 +112,7 @@ def _type_name(value: object) -> str:
         int: "a number",
         float: "a number",
         type(None): "null",
+        _TooLong: "a number",
     }.get(type(value), type(value).__name__)
 
 
@@ -81,14 +137,30 @@ def loads_record(text: str | bytes) -> GameRecord:
             field="record",
             detail=f"it is larger than {MAX_RECORD_BYTES // 1_000_000} MB",
         )
+    data = read_json(text, "record")
+    with nested_too_deeply("record"):
+        return parse_record(data)
+
+
+def read_json(text: str | bytes, field: str) -> Any:
+    """Decode JSON text as records are read (an integer too long for any bound is kept as
+    too large, for the field that has it to say so); a problem is a one-line RuleError."""
+    with nested_too_deeply(field):
+        try:
+            return json.loads(text, parse_int=_read_int)
+        except (ValueError, UnicodeDecodeError) as error:
+            detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise RuleError("invalid-json", field=field, detail=detail) from None
+
+
+@contextmanager
+def nested_too_deeply(field: str) -> Iterator[None]:
+    """Turn Python's RecursionError on a deeply nested document (while decoding it, or
+    quoting a value from it in a message) into the one-line error that names ``field``."""
     try:
-        data = json.loads(text)
+        yield
     except RecursionError:
-        raise RuleError("invalid-json", field="record", detail="it is nested too deeply") from None
-    except (ValueError, UnicodeDecodeError) as error:
-        detail = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise RuleError("invalid-json", field="record", detail=detail) from None
-    return parse_record(data)
+        raise RuleError("invalid-json", field=field, detail="it is nested too deeply") from None
 
 
 def parse_record(data: Any) -> GameRecord:
@@ -103,6 +175,8 @@ def parse_record(data: Any) -> GameRecord:
     _expect(data["variant"], str, "a string", field="variant")
     house_rules = data.get("house_rules", {})
     _expect(house_rules, dict, "an object of switches", field="house_rules")
+    for switch, value in house_rules.items():
+        _check_number(value, f"house_rules.{switch}")
     players = data["players"]
     _expect(players, list, "a list of names", field="players")
     for name in players:
@@ -120,8 +194,7 @@ def parse_record(data: Any) -> GameRecord:
     stake = data.get("stake")
     if "stake" in data:
         _expect(stake, str, 'a decimal string such as "0.25"', field="stake")
-        if not STAKE_PATTERN.fullmatch(stake):
-            raise RuleError("bad-stake", field="stake", actual=quote(stake))
+        _check_stake(stake)
     game = Game.create(
         data["variant"],
         players,
@@ -161,6 +234,7 @@ def _parse_hand(game: Game, number: int, data: Any) -> Hand:
             raise RuleError("missing-key", field=key, key=key, **place)
     _expect(data["pitcher"], str, "a player's name", field="pitcher", **place)
     _expect(data["bid"], int, "a whole number", field="bid", **place)
+    _check_number(data["bid"], "bid", **place)
     points = data["points"]
     _expect(points, dict, "an object of point → player or null", field="points", **place)
     for key, taker in points.items():

@@ -144,3 +144,45 @@ def test_serving_takes_what_start_made_out_of_the_garbage_collectors_sight() -> 
     finally:
         gc.unfreeze()  # the tests after this one are not a server
         gc.set_threshold(*thresholds)
+
+
+def _nested(depth: int, inner: str = "1") -> str:
+    return "[" * depth + inner + "]" * depth
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _nested(100_000),
+        '{"format": "pitch-scorekeeper/collection-1", "games": ' + _nested(100_000) + "}",
+        # Deep enough to decode, then to overflow whatever reads or quotes it next.
+        *(
+            '{"format": "pitch-scorekeeper/collection-1", "games": [{"record": {'
+            '"format": "pitch-scorekeeper/1", "variant": "auction-pitch", '
+            '"players": ["Ann", "Bob"], "hands": [], "house_rules": {"target": '
+            + _nested(depth)
+            + "}}}]}"
+            for depth in (900, 960, 985, 995)
+        ),
+        '{"format": ' + _nested(990) + "}",
+    ],
+    ids=[
+        "a-list",
+        "the-games",
+        "target-900",
+        "target-960",
+        "target-985",
+        "target-995",
+        "the-format",
+    ],
+)
+def test_import_all_of_deeply_nested_json_prints_one_line_and_exits_2(
+    instance: dict[str, str], tmp_path: Path, text: str
+) -> None:
+    nested = tmp_path / "nested.json"
+    nested.write_text(text)
+    result = _run("import-all", str(nested), env=instance)
+    assert result.returncode == 2, result.stderr[-300:]
+    assert result.stderr.strip().count("\n") == 0, result.stderr[-300:]
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(("collection: ", "game 1: ")), result.stderr[:200]

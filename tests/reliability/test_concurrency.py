@@ -5,10 +5,12 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 
 from scorekeeper import models, operations, rules
 from scorekeeper.extensions import db
+from scorekeeper.players import operations as roster
 
 ROUNDS = 6
 
@@ -137,3 +139,68 @@ def test_four_clients_recording_in_four_games_lose_and_double_nothing(
     with app.app_context():
         total = db.session.execute(select(func.count()).select_from(models.Hand)).scalar_one()
     assert total == 4 * hands_each
+
+
+#: Hands saved in one thread while the roster changes as often in another.
+RACING = 40
+
+
+def _roster_changes_while_hands_are_saved(app: Any, game_id: int, *, merge: bool) -> None:
+    """Save hands to a game in one thread while another renames Ann (or merges another
+    spelling of her into her), each through its own connection, released together."""
+    hand = rules.Hand(
+        pitcher="Cy", bid=2, points={"high": "Cy", "low": "Cy", "jack": None, "game": None}
+    )
+    errors: list[Exception] = []
+
+    def save_hands() -> None:
+        with app.app_context():
+            try:
+                for _ in range(RACING):
+                    operations.record_hand(game_id, hand, version=None)
+            except Exception as error:
+                errors.append(error)
+            finally:
+                db.session.remove()
+
+    def change_the_roster() -> None:
+        with app.app_context():
+            try:
+                ann = db.session.execute(
+                    select(models.Player.id).where(models.Player.name == "Ann")
+                ).scalar_one()
+                for n in range(RACING):
+                    if not merge:
+                        roster.rename_player(ann, f"Ann {n}")
+                        continue
+                    # A new spelling of Ann, from another game, takes over her seats.
+                    other = operations.create_game(
+                        rules.Game.create("auction-pitch", (f"Ann{n}", f"X{n}"))
+                    )
+                    spelling = db.session.execute(
+                        select(models.Seat.player_id).where(
+                            models.Seat.game_id == other, models.Seat.position == 0
+                        )
+                    ).scalar_one()
+                    roster.merge_players(spelling, ann)
+                    ann = spelling
+            except Exception as error:
+                errors.append(error)
+            finally:
+                db.session.remove()
+
+    _at_once(save_hands, change_the_roster)
+    assert errors == [], [str(error.__context__ or error)[:300] for error in errors]
+
+
+@pytest.mark.parametrize("merge", [False, True], ids=["rename", "merge"])
+def test_renaming_or_merging_a_player_while_hands_are_saved_loses_no_version_bump(
+    app: Any, merge: bool
+) -> None:
+    # On PostgreSQL a rename that read the game unlocked wrote back a stale version + 1:
+    # a bump was lost, and a hand saved next replayed a stale cache (a doubled hand number).
+    game_id = _game(app, ("Ann", "Bob", "Cy"), target=10_000)
+    before = _version(app, game_id)
+    _roster_changes_while_hands_are_saved(app, game_id, merge=merge)
+    assert _hand_numbers(app, game_id) == list(range(1, RACING + 1))
+    assert _version(app, game_id) == before + 2 * RACING

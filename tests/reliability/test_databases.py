@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select, text
 
 from scorekeeper import models, operations, rules
@@ -114,3 +115,75 @@ def test_a_note_with_a_control_character_is_refused_but_line_breaks_are_kept() -
         assert str(error).startswith("hand 1: the note contains a control character")
     else:
         raise AssertionError("a note with a control character was accepted")
+
+
+def _counts() -> dict[str, int]:
+    return {
+        table: db.session.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
+        for table in ("game", "seat", "hand", "player")
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        (b"note=%FF%FE", "note"),  # percent-escaped bytes that are not UTF-8
+        (b"note=ok%C3", "note"),  # a sequence cut short
+        (b"note=\xff\xfe", "note"),  # raw bytes in the body
+        (b"%FFnote=x", "\ufffdnote"),  # in a field's name
+    ],
+    ids=["escaped", "cut-short", "raw", "in-the-name"],
+)
+def test_invalid_utf8_in_a_hand_form_is_refused_naming_the_field_and_saves_nothing(
+    app: Any, client: Any, body: bytes, field: str
+) -> None:
+    with app.app_context():
+        game_id = _new_game()
+    form = (
+        b"version=0&token=t1&save=1&pitcher=1&bid=2&point_high=1&point_low=1"
+        b"&point_jack=nobody&point_game=0&"
+    )
+    response = client.post(
+        f"/games/{game_id}", data=form + body, content_type="application/x-www-form-urlencoded"
+    )
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert f"The field &#34;{field}&#34; is not valid text (UTF-8)" in page, page[-800:]
+    with app.app_context():
+        assert db.session.execute(select(func.count()).select_from(models.Hand)).scalar_one() == 0
+
+
+def test_invalid_utf8_in_a_new_game_or_an_imported_record_changes_nothing(
+    app: Any, client: Any
+) -> None:
+    with app.app_context():
+        before = _counts()
+    setup = (
+        b"name_0=%FF%FE&name_1=Bob&first_dealer=0&target=7&low_to=holder&smudge=not-in-hole"
+        b"&all_pass=dealer-takes&payout_in_hole=2&payout_per_setback=0"
+    )
+    response = client.post(
+        "/games/new/auction-pitch", data=setup, content_type="application/x-www-form-urlencoded"
+    )
+    assert response.status_code == 400
+    assert "The field &#34;name_0&#34; is not valid text" in response.get_data(as_text=True)
+    upload = (
+        b'--x\r\nContent-Disposition: form-data; name="record_text"\r\n\r\n'
+        b'{"format": "pitch-scorekeeper/1", "variant": "auction-pitch", '
+        b'"players": ["\xff\xfe", "Bob"], "hands": []}\r\n--x--\r\n'
+    )
+    response = client.post(
+        "/games/import", data=upload, content_type="multipart/form-data; boundary=x"
+    )
+    assert response.status_code == 400
+    assert "The field &#34;record_text&#34; is not valid text" in response.get_data(as_text=True)
+    with app.app_context():
+        assert _counts() == before
+
+
+def test_invalid_utf8_in_a_query_is_refused_and_valid_text_is_not(client: Any) -> None:
+    refused = client.get("/history?player=%FF")
+    assert refused.status_code == 400
+    assert "The field &#34;player&#34; is not valid text" in refused.get_data(as_text=True)
+    # Anș is valid text: the history looks for her (and says nobody of that name played).
+    assert "not valid text" not in client.get("/history?player=An%C8%99").get_data(as_text=True)

@@ -248,3 +248,88 @@ def test_random_bytes_as_an_uploaded_record_never_fail_and_change_nothing(
         data={"record": (io.BytesIO(raw), "game.json")},
         content_type="multipart/form-data",
     )
+
+
+#: Numbers around every bound a record's numbers meet: the forms', 32 and 64 bits, and beyond.
+big_numbers = st.one_of(
+    st.sampled_from([4, 7, 99, 100, 999, 1000, 2**31 - 1, 2**31, 2**63 - 1, 2**63, 10**19]),
+    st.integers(0, 10**30),
+)
+stakes = st.one_of(
+    st.sampled_from(["0.25", "999999.9999", "1234567", "1" * 27, "9" * 33]),
+    st.from_regex(r"[0-9]{1,40}(\.[0-9]{1,12})?", fullmatch=True),
+)
+
+
+@st.composite
+def _records_with_big_numbers(draw: Any) -> dict[str, Any]:
+    switch = draw(st.sampled_from(["target", "payout_in_hole", "payout_per_setback"]))
+    record: dict[str, Any] = {
+        "format": rules.FORMAT,
+        "variant": "auction-pitch",
+        "players": ["Ann", "Bob"],
+        "house_rules": {switch: draw(big_numbers)},
+        "hands": [
+            {
+                "pitcher": "Bob",
+                "bid": draw(st.one_of(st.just(4), big_numbers)),
+                "points": {"high": "Bob", "low": "Bob", "jack": "Bob", "game": "Bob"},
+            }
+        ],
+    }
+    if draw(st.booleans()):
+        record["stake"] = draw(stakes)
+    return record
+
+
+@FUZZ_SETTINGS
+@given(document=_records_with_big_numbers())
+def test_records_with_large_numbers_are_refused_or_shown_on_every_page(
+    app: Any, client: Any, document: dict[str, Any]
+) -> None:
+    _check(
+        app,
+        client,
+        "POST",
+        "/games/import",
+        data=json.dumps(document),
+        content_type="application/json",
+    )
+    for path in ("/", "/history", "/players", "/games/1", "/games/1/board"):
+        _check(app, client, "GET", path)
+
+
+@FUZZ_SETTINGS
+@given(raw=st.binary(min_size=1, max_size=12))
+def test_a_name_sent_as_any_bytes_is_saved_as_that_text_or_refused(
+    app: Any, client: Any, raw: bytes
+) -> None:
+    """Bytes that are not UTF-8 were kept as "%FF" text; now they are refused, changing nothing."""
+    from urllib.parse import quote_from_bytes
+
+    from scorekeeper import models
+
+    def names() -> set[str]:
+        with app.app_context():
+            return set(db.session.execute(db.select(models.Player.name)).scalars())
+
+    before = names()
+    body = (
+        "name_0=" + quote_from_bytes(raw) + "&name_1=Bob&first_dealer=0&target=7&low_to=holder"
+        "&smudge=not-in-hole&all_pass=dealer-takes&payout_in_hole=2&payout_per_setback=0"
+    )
+    _check(
+        app,
+        client,
+        "POST",
+        "/games/new/auction-pitch",
+        data=body,
+        content_type="application/x-www-form-urlencoded",
+    )
+    added = names() - before
+    try:
+        text = raw.decode()
+    except UnicodeDecodeError:
+        assert added <= {"Bob"}, added  # refused: no name made of the bytes' escapes
+    else:
+        assert added <= {"Bob", text.strip()}, added

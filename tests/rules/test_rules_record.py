@@ -467,3 +467,71 @@ def test_unknown_keys_in_a_hand_are_refused_not_dropped():
 def test_a_rule_broken_by_a_hand_rejects_the_whole_record():
     error = _error(_record(hands=[_hand(), _hand(bid=5)]))
     assert str(error) == "hand 2: bid 5 is above the maximum of 4 for Auction Pitch"
+
+
+# --- Bounds: every number a record holds fits the databases and the money format -----------
+
+TOO_MANY = "9" * 5000  # json.loads alone refuses over 4,300 digits, naming no field
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"house_rules": {"payout_in_hole": 10**19}}, "house_rules.payout_in_hole"),
+        ({"house_rules": {"payout_in_hole": 10**17}}, "house_rules.payout_in_hole"),
+        ({"house_rules": {"payout_in_hole": 1001}}, "house_rules.payout_in_hole"),
+        ({"house_rules": {"payout_per_setback": 1001}}, "house_rules.payout_per_setback"),
+        ({"house_rules": {"target": 2**31}}, "house_rules.target"),
+        ({"house_rules": {"target": 2**63}}, "house_rules.target"),
+        ({"hands": [_hand(bid=2**31)]}, "hand 1: bid"),
+        ({"hands": [_hand(bid=10**30)]}, "hand 1: bid"),
+    ],
+)
+def test_a_number_above_what_the_database_holds_is_refused_naming_the_field(changes, message):
+    error = _error(_record(**changes))
+    assert error.code == "number-too-large"
+    assert assert_one_line(error).startswith(f"{message}: the number is too large; it can be")
+
+
+@pytest.mark.parametrize(
+    ("value", "huge", "message"),
+    [
+        ("7", TOO_MANY, "house_rules.target: the number is too large"),
+        ("7", "-" + TOO_MANY, "house_rules.target: the number is too large"),
+        ("8", TOO_MANY, "house_rules.payout_in_hole: the number is too large"),
+        ("2", TOO_MANY, "hand 1: bid: the number is too large"),
+        ('"Ann"', TOO_MANY, "players: must be a list of names (strings), not a number"),
+        ('"auction-pitch"', TOO_MANY, "variant: must be a string, not a number"),
+    ],
+    ids=["target", "negative-target", "payout", "bid", "a-name", "the-variant"],
+)
+def test_a_number_of_thousands_of_digits_is_too_large_naming_the_field(value, huge, message):
+    text = json.dumps(_record(house_rules={"target": 7, "payout_in_hole": 8}))
+    text = text.replace(value, huge, 1)
+    with pytest.raises(RuleError) as caught:
+        loads_record(text)
+    assert assert_one_line(caught.value).startswith(message)
+    assert "set_int_max_str_digits" not in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize(
+    "stake", ["1" * 33, "1" * 30 + ".25", "0." + "1" * 40], ids=["33-digits", "33-long", "decimals"]
+)
+def test_a_stake_longer_than_its_database_column_is_refused(stake):
+    error = _error(_record(stake=stake))
+    assert (error.code, error.field) == ("stake-too-long", "stake")
+    assert assert_one_line(error).startswith('stake: "')
+    assert str(error).endswith("is too long for a stake: at most 32 characters")
+
+
+def test_the_largest_numbers_a_record_may_hold_are_accepted():
+    stake = "9" * 27 + ".9999"  # 32 characters, more digits than a default decimal context
+    record = parse_record(
+        _record(
+            stake=stake,
+            house_rules={"target": 2**31 - 1, "payout_in_hole": 1000, "payout_per_setback": 1000},
+        )
+    )
+    assert record.game.stake == stake
+    assert record.game.house_rules.payout_in_hole == 1000

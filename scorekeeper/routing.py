@@ -1,0 +1,28 @@
+"""The one parser for the numbers in addresses: ``/games/<id:game_id>``.
+
+Every route that names a row by its number (a game, a player, a night, a hand) reads it
+with the ``id`` converter, so a number no row can have is a plain 404 (not found)
+before any database sees it: SQLite cannot even bind one above 2^63, and PostgreSQL's
+id columns hold 32 bits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from werkzeug.routing import IntegerConverter, Map
+
+#: The largest number a row can have: the id (and hand number) columns are 32-bit integers.
+MAX_ID = 2**31 - 1
+
+
+class IdConverter(IntegerConverter):
+    """A whole number from 0 to ``MAX_ID`` (digits only); anything else matches no route."""
+
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
+        super().__init__(map, *args, max=MAX_ID, **kwargs)
+
+
+def init_app(app: Flask) -> None:
+    app.url_map.converters["id"] = IdConverter
