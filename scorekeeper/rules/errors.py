@@ -39,6 +39,7 @@ MESSAGES: Mapping[str, str] = {
         "the note contains a control character (only line breaks and tabs may be used)"
     ),
     "bad-stake": N_('{actual} is not a stake; write a decimal such as "0.25"'),
+    "too-many-hands": N_("a game has at most {max} hands, not {count}"),
     "passed-false": N_('"passed": false is not allowed; leave the key out for a played hand'),
     "passed-extra": N_('a passed-out hand has only "passed" (and a note), not "{key}"'),
     # Seats and partnerships (RULES.md sections 4, 5).
