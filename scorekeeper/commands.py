@@ -85,6 +85,12 @@ def serve(host: str, port: int, threads: int) -> None:
     app = _app()
     with app.app_context():
         upgrade_database()
+    if app.config.get("SERVED_HOSTS") is not None and host not in ("0.0.0.0", "::", ""):
+        # Served on one address: that address is a name the app answers to.
+        app.config["SERVED_HOSTS"] = [
+            *app.config["SERVED_HOSTS"],
+            f"[{host}]" if ":" in host else host,
+        ]
     for url in addresses_to_type(host, port):
         click.echo(gettext("Open %(url)s", url=url))
     if not host.startswith("127.") and host != "localhost" and not password_required(app):

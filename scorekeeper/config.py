@@ -7,6 +7,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from .network import served_hosts
+
 #: Requests larger than this are refused before they are read (imports are small JSON files).
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 
@@ -26,6 +28,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": os.environ.get("SCOREKEEPER_SECURE_COOKIES") == "1",
         "PERMANENT_SESSION_LIFETIME": 12 * 3600,
         "BOARD_POLL_SECONDS": 1.5,
+        # The Host names the app answers to (anything else is a 400, against DNS
+        # rebinding): loopback, this machine's names and LAN addresses, and the names in
+        # SCOREKEEPER_HOSTS. None answers to every name (only behind a proxy that checks).
+        "SERVED_HOSTS": served_hosts(),
     }
 
 

@@ -54,7 +54,15 @@ def test_a_json_import_of_8000_hands_is_refused_and_creates_nothing(client: Any,
 def test_the_501st_hand_is_refused_at_the_table_and_not_saved(client: Any, app: Any) -> None:
     game_id = import_game(client, _record(500))
     response = post_hand(
-        client, game_id, ["Ann", "Bob"], pitcher="Ann", bid=2, high="Ann", low="Ann", jack=None, game="Bob"
+        client,
+        game_id,
+        ["Ann", "Bob"],
+        pitcher="Ann",
+        bid=2,
+        high="Ann",
+        low="Ann",
+        jack=None,
+        game="Bob",
     )
     assert response.status_code == 400
     assert page(response).form_errors == [LIMIT_MESSAGE]
