@@ -75,8 +75,7 @@ def ready_to_serve() -> None:
 @click.option("--threads", default=8, show_default=True, type=int)
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with the production WSGI server (waitress)."""
-    import waitress
-
+    from . import serving
     from .auth.access import password_required
     from .database import upgrade_database
     from .network import addresses_to_type
@@ -106,7 +105,7 @@ def serve(host: str, port: int, threads: int) -> None:
         # On a thread: the server answers at once; a history printed a moment later waits
         # only for what is left of the start.
         threading.Thread(target=bundle.warm_up, name="pdf-warm-up", daemon=True).start()
-    waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+    serving.serve(app, host=host, port=port, threads=threads)
 
 
 @click.command("set-password")
