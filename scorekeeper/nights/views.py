@@ -6,7 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 from babel import numbers
-from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from werkzeug.wrappers.response import Response as BaseResponse
@@ -17,7 +17,6 @@ from ..i18n import current_locale, day, gettext, ngettext
 from ..operations import NotFound
 from ..stats.paging import page_of
 from . import forms, operations, queries
-from .pdf import render_pdf
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 
@@ -196,10 +195,17 @@ def remove_game(night_id: int, game_id: int) -> ViewResult:
 
 
 @bp.get("/<int:night_id>.pdf")
-def pdf(night_id: int) -> Response:
-    """Print the night's results and settlement to PDF."""
-    night = queries.night_view(_night(night_id))
-    html = render_template("nights/night_pdf.html", night=night)
-    response = Response(render_pdf(html), mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="night-{night_id}.pdf"'
-    return response
+def pdf(night_id: int) -> BaseResponse:
+    """Print the night's results and settlement to PDF (``?paper=a4`` or ``letter``)."""
+    from ..pdf.sheet import document_context
+    from ..pdf.views import printed, requested_paper
+
+    paper = requested_paper()
+    night = _night(night_id)
+
+    def html() -> str:
+        return render_template(
+            "nights/night_pdf.html", night=queries.night_view(night), **document_context(paper)
+        )
+
+    return printed(queries.night_key(night), f"night-{night_id}.pdf", html, paper=paper)

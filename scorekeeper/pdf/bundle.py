@@ -131,6 +131,41 @@ def warm_up() -> None:
         log.warning("the PDF layout fork server did not start", exc_info=True)
 
 
+_one_worker: ProcessPoolExecutor | None = None
+_one_worker_lock = threading.Lock()
+
+
+def lay_out_one(html: str, static_folder: str, workers: int) -> Printed:
+    """Lay out one short document (a sheet, a night) in a worker process kept for them.
+
+    The printing queue runs one job at a time, so one process is enough; laying out
+    there rather than on the web process's thread leaves that process's time (its
+    interpreter lock) to the requests of the table. With ``workers`` 0 it is laid out
+    here; if the worker cannot start or dies, here too.
+    """
+    global _one_worker
+    if workers <= 0:
+        return write_pdf(html, static_folder)
+    with _one_worker_lock:
+        if _one_worker is None:
+            _one_worker = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=_pool_context(),
+                initializer=prepare_worker,
+                initargs=(static_folder,),
+            )
+        pool = _one_worker
+    try:
+        return pool.submit(write_pdf, html, static_folder).result()
+    except (BrokenProcessPool, RuntimeError, OSError):
+        log.warning("the layout worker failed; laying out in this process", exc_info=True)
+        with _one_worker_lock:
+            if _one_worker is pool:
+                _one_worker = None
+        pool.shutdown(wait=False, cancel_futures=True)
+        return write_pdf(html, static_folder)
+
+
 def worker_count(setting: int | None) -> int:
     """How many processes lay out parts: the PDF_WORKERS setting, else one per core."""
     if setting is None:
