@@ -104,7 +104,9 @@ def serve(host: str, port: int, threads: int) -> None:
     if bundle.worker_count(app.config.get("PDF_WORKERS")) > 0:
         # On a thread: the server answers at once; a history printed a moment later waits
         # only for what is left of the start.
-        threading.Thread(target=bundle.warm_up, name="pdf-warm-up", daemon=True).start()
+        threading.Thread(
+            target=bundle.warm_up, args=(app.static_folder,), name="pdf-warm-up", daemon=True
+        ).start()
     serving.serve(app, host=host, port=port, threads=threads)
 
 
