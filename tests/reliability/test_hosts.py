@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
 from scorekeeper.network import local_addresses
 
 
@@ -42,8 +43,13 @@ def test_a_club_names_its_own_hosts_in_scorekeeper_hosts(
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
     monkeypatch.setenv("SCOREKEEPER_HOSTS", "pitch.club.example, .tables.example")
-    client = create_app(app_config).test_client()
-    assert client.get("/", headers={"Host": "pitch.club.example"}).status_code == 200
-    assert client.get("/", headers={"Host": "room2.tables.example"}).status_code == 200
-    assert client.get("/", headers={"Host": "127.0.0.1:5000"}).status_code == 200
-    assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+    app = create_app(app_config)
+    client = app.test_client()
+    try:
+        assert client.get("/", headers={"Host": "pitch.club.example"}).status_code == 200
+        assert client.get("/", headers={"Host": "room2.tables.example"}).status_code == 200
+        assert client.get("/", headers={"Host": "127.0.0.1:5000"}).status_code == 200
+        assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+    finally:
+        with app.app_context():
+            db.engine.dispose()
