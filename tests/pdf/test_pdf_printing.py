@@ -14,6 +14,7 @@ import io
 import threading
 from collections.abc import Iterator
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from .games import eventful_game, hand, pdf_pages, store
 RO = {"Accept-Language": "ro"}
 EN = {"Accept-Language": "en"}
 LETTER, A4 = (612, 792), (595, 842)
+STATIC = Path(__file__).resolve().parents[2] / "static"
 
 
 @pytest.fixture
@@ -83,7 +85,7 @@ def _held(go_on: threading.Event) -> bytes:
     assert go_on.wait(60)
     from scorekeeper.pdf.render import write_pdf
 
-    return write_pdf("<p>held</p>", "static").pdf
+    return write_pdf("<p>held</p>", str(STATIC)).pdf
 
 
 def test_a_sheet_is_laid_out_once_while_its_game_is_unchanged(
