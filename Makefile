@@ -25,7 +25,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# Every benchmark in one run (about 4 minutes on 2 cores): one table, printed and written
+# Every benchmark in one run (about 5 minutes on 2 cores): one table, printed and written
 # to bench/results.md. The page benchmark seeds BENCH_SCALE_GAMES games once, into instance/bench/.
 BENCH_SCALE_GAMES ?= 10000
 bench: $(STAMP)

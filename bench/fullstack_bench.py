@@ -10,7 +10,13 @@ session cookie, posts a hand, and follows the redirect to the game page.
 - one client: each round records one hand (POST + redirected GET, timed together)
   and asks for ``GET /healthz`` once and twice (the floor: the same server, the
   same connection, a route that does nothing), so all three see the same noise;
-- under load: 4 clients, in 4 different games, record hands for 20 seconds.
+- under load: 4 clients, in 4 different games, record hands for 20 seconds;
+- under PDF load: one client records hands for 20 seconds while 20 others fetch PDFs:
+  the score sheets of the games played so far and the night's settlement (the night the
+  recorded games join, so it changes with every hand). Twice: as people at tables do
+  (a PDF a second each, waiting as long as a 503's Retry-After says), where recording
+  must stay within 2x its median alone (issue 19); and as fast as they are answered,
+  Retry-After ignored (a flood: there, every request of anything slows the table).
 
 Games are Auction Pitch to 21; when one ends (about 15-25 hands) the client starts
 another, so a hand is recorded into a game of realistic length.
@@ -43,6 +49,8 @@ from urllib.parse import urlencode, urlsplit
 HERE = Path(__file__).resolve().parent
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 HOUSE_RULES = {"target": 21}
+#: Seconds between one PDF client's fetches, as a person opening PDFs one after another.
+PDF_PAUSE = 1.0
 HIDDEN = re.compile(r'<input[^>]*\bname="(csrf_token|version|token)"[^>]*\bvalue="([^"]*)"')
 
 
@@ -289,6 +297,104 @@ def client_main(port: int, rounds: int, seconds: float, seed: int, floor: bool) 
     print(json.dumps({"record": record, "floor1": one, "floor2": two, "errors": errors}))
 
 
+def pdf_client_main(
+    port: int, seconds: float, seed: int, games: int, night: int, pause: float
+) -> None:
+    """Fetch PDFs one after another for ``seconds``: a sheet of one of the first ``games``
+    games, or (one time in four) the night's settlement, ``pause`` seconds apart (and as
+    long as a 503's Retry-After says; with no pause, none). Print the answers, as JSON."""
+    rng = random.Random(seed)
+    client = Client(port)
+    answers: dict[str, int] = {}
+    took: list[float] = []
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        if rng.random() < 0.25:
+            path = f"/nights/{night}.pdf"
+        else:
+            path = f"/games/{rng.randint(1, games)}/sheet.pdf"
+        started = time.perf_counter()
+        wait = pause
+        try:
+            status, response, _ = client.request("GET", path)
+            if status == 503 and pause:
+                wait = max(pause, float(response.headers.get("Retry-After") or 0))
+        except (OSError, http.client.HTTPException) as failure:
+            status = type(failure).__name__  # type: ignore[assignment]
+            client.connection.close()
+        took.append((time.perf_counter() - started) * 1000)
+        answers[str(status)] = answers.get(str(status), 0) + 1
+        time.sleep(min(wait, max(0.0, deadline - time.perf_counter())))
+    print(json.dumps({"answers": answers, "took": took}))
+
+
+def start_night(port: int) -> int:
+    """Start a game night through its form (CSRF and all); games started later join it."""
+    client = Client(port)
+    status, _, page = client.request("GET", "/nights")
+    token = re.search(rb'name="csrf_token"[^>]*value="([^"]+)"', page)
+    if status != 200 or token is None:
+        raise RuntimeError(f"the nights page answered {status}")
+    body = urlencode(
+        {"csrf_token": token.group(1).decode(), "name": "Bench night", "date": "2026-12-01"}
+    ).encode()
+    status, response, _ = client.request(
+        "POST", "/nights", body, "application/x-www-form-urlencoded"
+    )
+    if status != 302:
+        raise RuntimeError(f"starting a night answered {status}")
+    return int(response.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+
+
+def run_pdf_load(
+    port: int, clients: int, seconds: float, pause: float, night: int
+) -> dict[str, Any]:
+    """Record hands with one client while ``clients`` others fetch PDFs, all for ``seconds``."""
+    games = games_so_far(port)
+    fetchers = [
+        subprocess.Popen(
+            [
+                *(sys.executable, __file__, "pdf-client", "--port", str(port)),
+                *("--seconds", str(seconds), "--seed", str(500 + i), "--pause", str(pause)),
+                *("--games", str(games), "--night", str(night)),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(clients)
+    ]
+    time.sleep(1)  # the fetchers are asking already
+    recorded = run_clients(port, 1, seconds=seconds - 1)[0]
+    answers: dict[str, int] = {}
+    took: list[float] = []
+    for process in fetchers:
+        out, _ = process.communicate()
+        if process.returncode != 0:
+            raise SystemExit(f"a PDF client failed with status {process.returncode}")
+        found = json.loads(out.strip().splitlines()[-1])
+        for status, count in found["answers"].items():
+            answers[status] = answers.get(status, 0) + count
+        took += found["took"]
+    return {
+        "record": recorded["record"],
+        "errors": recorded["errors"],
+        "answers": answers,
+        "took": took,
+        "clients": clients,
+        "seconds": seconds,
+    }
+
+
+def games_so_far(port: int) -> int:
+    """How many games the server holds (the newest game's number: none are deleted here)."""
+    client = Client(port)
+    status, _, page = client.request("GET", "/history")
+    numbers = [int(n) for n in re.findall(rb'href="/games/(\d+)"', page)]
+    if status != 200 or not numbers:
+        raise RuntimeError(f"the history answered {status} with no game")
+    return max(numbers)
+
+
 def run_clients(
     port: int, count: int, *, rounds: int = 0, seconds: float = 0, floor: bool = False
 ) -> list[dict[str, Any]]:
@@ -321,8 +427,10 @@ def p99(samples: list[float]) -> float:
     return statistics.quantiles(samples, n=100, method="inclusive")[98]
 
 
-def measure(rounds: int = 300, seconds: float = 20, clients: int = 4) -> dict[str, Any]:
-    """Serve the app from a fresh instance folder and run both measurements against it."""
+def measure(
+    rounds: int = 300, seconds: float = 20, clients: int = 4, pdf_clients: int = 20
+) -> dict[str, Any]:
+    """Serve the app from a fresh instance folder and run the measurements against it."""
     with (
         tempfile.TemporaryDirectory(prefix="fullstack-bench-") as folder,
         served(Path(folder) / "instance") as (port, _pid),
@@ -331,6 +439,11 @@ def measure(rounds: int = 300, seconds: float = 20, clients: int = 4) -> dict[st
         run_clients(port, 1, rounds=20, floor=True)
         single = run_clients(port, 1, rounds=rounds, floor=True)[0]
         loaded = run_clients(port, clients, seconds=seconds)
+        pdf_load, pdf_flood = None, None
+        if pdf_clients:
+            night = start_night(port)
+            pdf_load = run_pdf_load(port, pdf_clients, seconds, PDF_PAUSE, night)
+            pdf_flood = run_pdf_load(port, pdf_clients, seconds, 0.0, night)
     under_load = [t for found in loaded for t in found["record"]]
     return {
         "rounds": rounds,
@@ -342,6 +455,8 @@ def measure(rounds: int = 300, seconds: float = 20, clients: int = 4) -> dict[st
         "load_seconds": seconds,
         "load_record": under_load,
         "load_errors": [e for found in loaded for e in found["errors"]],
+        "pdf_load": pdf_load,
+        "pdf_flood": pdf_flood,
     }
 
 
@@ -354,20 +469,39 @@ def main() -> None:
     client.add_argument("--seconds", type=float, default=0)
     client.add_argument("--seed", type=int, default=1)
     client.add_argument("--floor", action="store_true")
+    pdf_client = sub.add_parser("pdf-client", help=argparse.SUPPRESS)
+    pdf_client.add_argument("--port", type=int, required=True)
+    pdf_client.add_argument("--seconds", type=float, default=20)
+    pdf_client.add_argument("--seed", type=int, default=1)
+    pdf_client.add_argument("--games", type=int, required=True)
+    pdf_client.add_argument("--night", type=int, required=True)
+    pdf_client.add_argument("--pause", type=float, default=PDF_PAUSE)
     parser.add_argument("--rounds", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--pdf-clients", type=int, default=20)
     args = parser.parse_args()
     if args.command == "client":
         client_main(args.port, args.rounds, args.seconds, args.seed, args.floor)
         return
-    found = measure(args.rounds, args.seconds, args.clients)
+    if args.command == "pdf-client":
+        pdf_client_main(args.port, args.seconds, args.seed, args.games, args.night, args.pause)
+        return
+    found = measure(args.rounds, args.seconds, args.clients, args.pdf_clients)
     for name in ("record", "floor1", "floor2", "load_record"):
         samples = found[name]
         print(
             f"{name:<12} n={len(samples):5d} median {statistics.median(samples):7.2f} ms"
             f"   p99 {p99(samples):7.2f} ms"
         )
+    for name in ("pdf_load", "pdf_flood"):
+        if found[name]:
+            pdf = found[name]
+            samples = pdf["record"]
+            print(
+                f"{name:<12} n={len(samples):5d} median {statistics.median(samples):7.2f} ms"
+                f"   p99 {p99(samples):7.2f} ms   PDF answers {pdf['answers']}"
+            )
     print(f"errors: {len(found['errors'])} single, {len(found['load_errors'])} under load")
     for error in (found["errors"] + found["load_errors"])[:5]:
         print("  ", error)

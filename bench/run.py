@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -168,8 +169,43 @@ def stack_rows(rounds: int, load_seconds: float, clients: int) -> list[Row]:
                 verdict(load_errors == 0),
             ),
         ]
+    rows += pdf_load_rows(found, median)
     for error in (found["errors"] + found["load_errors"])[:3]:
         print(f"  error: {error[:300]}", file=sys.stderr)
+    return rows
+
+
+def pdf_load_rows(found: dict[str, Any], alone: float) -> list[Row]:
+    """Recording a hand while 20 clients fetch PDFs (issue 19: within 2x its median alone)."""
+    rows = []
+    for name, how, target in (
+        ("pdf_load", "a PDF a second each, Retry-After honoured", "<= 2x 1 client"),
+        ("pdf_flood", "as fast as answered, Retry-After ignored (a flood)", ""),
+    ):
+        pdf = found.get(name)
+        if not pdf or not pdf["record"]:
+            continue
+        record = [t / 1000 for t in pdf["record"]]
+        median = statistics.median(record)
+        answers = ", ".join(
+            f"{count} x {status}" for status, count in sorted(pdf["answers"].items())
+        )
+        errors = len(pdf["errors"])
+        rows.append(
+            Row(
+                "Record a hand",
+                f"while {pdf['clients']} clients fetch sheet and night PDFs, {how} "
+                f"(answered: {answers})",
+                len(record),
+                seconds(median),
+                seconds(p99(record)),
+                seconds(alone) + " (1 client)",
+                ratio(median, alone),
+                target,
+                (verdict(median <= 2 * alone and errors == 0) if target else "")
+                + ("" if not errors else f" ({errors} errors)"),
+            )
+        )
     return rows
 
 

@@ -75,8 +75,7 @@ def ready_to_serve() -> None:
 @click.option("--threads", default=8, show_default=True, type=int)
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with the production WSGI server (waitress)."""
-    import waitress
-
+    from . import serving
     from .auth.access import password_required
     from .database import upgrade_database
     from .network import addresses_to_type
@@ -85,6 +84,12 @@ def serve(host: str, port: int, threads: int) -> None:
     app = _app()
     with app.app_context():
         upgrade_database()
+    if app.config.get("SERVED_HOSTS") is not None and host not in ("0.0.0.0", "::", ""):
+        # Served on one address: that address is a name the app answers to.
+        app.config["SERVED_HOSTS"] = [
+            *app.config["SERVED_HOSTS"],
+            f"[{host}]" if ":" in host else host,
+        ]
     for url in addresses_to_type(host, port):
         click.echo(gettext("Open %(url)s", url=url))
     if not host.startswith("127.") and host != "localhost" and not password_required(app):
@@ -99,8 +104,10 @@ def serve(host: str, port: int, threads: int) -> None:
     if bundle.worker_count(app.config.get("PDF_WORKERS")) > 0:
         # On a thread: the server answers at once; a history printed a moment later waits
         # only for what is left of the start.
-        threading.Thread(target=bundle.warm_up, name="pdf-warm-up", daemon=True).start()
-    waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+        threading.Thread(
+            target=bundle.warm_up, args=(app.static_folder,), name="pdf-warm-up", daemon=True
+        ).start()
+    serving.serve(app, host=host, port=port, threads=threads)
 
 
 @click.command("set-password")

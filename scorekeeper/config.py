@@ -7,8 +7,35 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from .network import served_hosts
+
 #: Requests larger than this are refused before they are read (imports are small JSON files).
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
+
+
+#: Printing (every PDF: sheets, nights, histories; see pdf/printer.py and pdf/jobs.py).
+PDF_DEFAULTS: dict[str, Any] = {
+    # Paper for every PDF: "letter" or "a4"; None follows the language (A4 in Romanian,
+    # US Letter in English). ?paper= overrides it for one PDF.
+    "PDF_PAPER": None,
+    # Most games one history PDF may print (about a page each; 3-4 pages a second).
+    "PDF_HISTORY_MAX_GAMES": 500,
+    # Worker processes that lay out a history (a sheet or a night: one of them); None means
+    # one per core, 0 lays out on the printing thread.
+    "PDF_WORKERS": None,
+    # How long a printed history is kept for download, in seconds.
+    "PDF_JOB_SECONDS": 3600,
+    # How many documents may be printing or waiting at once (more are answered 503).
+    "PDF_MAX_JOBS": 4,
+    # How many requests may wait for a PDF at once (each holds one of the server's threads),
+    # and how long one waits before it is answered 503.
+    "PDF_WAITING_REQUESTS": 3,
+    "PDF_WAIT_SECONDS": 20.0,
+    # The Retry-After of a 503 from a busy printer, in seconds.
+    "PDF_RETRY_SECONDS": 5,
+    # Sheets and nights kept once printed (while unchanged), for whoever asks next.
+    "PDF_KEPT": 64,
+}
 
 
 def defaults(instance_path: str) -> dict[str, Any]:
@@ -26,6 +53,11 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": os.environ.get("SCOREKEEPER_SECURE_COOKIES") == "1",
         "PERMANENT_SESSION_LIFETIME": 12 * 3600,
         "BOARD_POLL_SECONDS": 1.5,
+        **PDF_DEFAULTS,
+        # The Host names the app answers to (anything else is a 400, against DNS
+        # rebinding): loopback, this machine's names and LAN addresses, and the names in
+        # SCOREKEEPER_HOSTS. None answers to every name (only behind a proxy that checks).
+        "SERVED_HOSTS": served_hosts(),
     }
 
 

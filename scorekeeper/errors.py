@@ -28,6 +28,7 @@ TITLES = {
     409: N_("Someone else changed this game"),
     413: N_("That file is too large"),
     500: N_("Something went wrong on our side"),
+    503: N_("The printer is busy"),
 }
 ERROR = N_("Error")
 

@@ -519,6 +519,7 @@ def record_hand(
             # The same form again: already recorded.
             return _Changed(Replays.key(loaded.row), loaded.game, loaded.hands, loaded.result)
         _check_version(loaded, version)
+        rules.check_hand_count(len(loaded.hands) + 1)
         hands = (*loaded.hands, hand)
         result = rules.score_game(loaded.game, hands)
         seat_of = {name: i for i, name in enumerate(loaded.names)}

@@ -14,6 +14,8 @@ from flask import Flask, abort, request
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response
 
+from .network import host_is_served
+
 CSP = "; ".join(
     [
         "default-src 'self'",
@@ -104,6 +106,20 @@ def _refuse_bytes_that_are_not_text() -> None:
 
 
 def init_app(app: Flask) -> None:
+    @app.before_request
+    def refuse_other_hosts() -> None:
+        """Answer only as the hosts the app is served as: a page elsewhere that points its
+        own name at this machine (DNS rebinding) still sends its own name as the Host."""
+        hosts = app.config.get("SERVED_HOSTS")
+        if hosts is not None and not host_is_served(request.headers.get("Host"), hosts):
+            abort(
+                400,
+                _l(
+                    "This address is not one the scorekeeper is served as. Open it by the "
+                    "address the organiser gave you."
+                ),
+            )
+
     @app.before_request
     def refuse_what_no_text_can_hold() -> None:
         """Refuse bytes that are not text, and a NUL character anywhere in a form or query:

@@ -5,12 +5,22 @@ password (``SCOREKEEPER_PASSWORD`` in the environment, ``ORGANISER_PASSWORD`` in
 instance/config.py, or ``scorekeeper set-password``, which stores only a hash in
 the instance folder). Then every write (any POST) and every page that exists only
 to write needs a login; the games, the scoreboard and the sheets stay readable.
+
+A login holds only while nothing has changed since: the session keeps an HMAC (under
+the secret key) of the password as it stands (its stored hash, or the plain setting)
+and of the install's login generation, a random value in ``instance/organiser_logins``.
+Every request works it out again and compares. So setting a new password ends every
+earlier login at once, and logging out, which draws a new generation, ends every
+login on every device, a copied cookie's included. Workers that share the instance
+folder share the generation.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import os
+import secrets
 import threading
 import time
 from collections import defaultdict, deque
@@ -27,6 +37,10 @@ from ..errors import render_error
 F = TypeVar("F", bound=Callable[..., Any])
 
 PASSWORD_HASH_FILE = "organiser_password_hash"
+#: The install's login generation: logging out draws a new one, ending every login.
+LOGIN_GENERATION_FILE = "organiser_logins"
+#: The session key that holds the organiser's proof of login.
+SESSION_KEY = "organiser"
 #: Endpoints that anyone may POST to (logging in is how one gets permission; anyone may
 #: pick their language).
 OPEN_POSTS = {"auth.login", "language.switch"}
@@ -72,8 +86,69 @@ def check_password(candidate: str) -> bool:
     return False
 
 
+def _password_as_it_stands(app: Flask) -> str | None:
+    """The organiser password as set now: the plain setting, or the stored hash."""
+    plain = os.environ.get("SCOREKEEPER_PASSWORD") or app.config.get("ORGANISER_PASSWORD")
+    if plain:
+        return "plain:" + str(plain)
+    try:
+        return "hash:" + password_hash_path(app).read_text().strip()
+    except FileNotFoundError:
+        return None
+
+
+def _generation_path(app: Flask) -> Path:
+    return Path(app.instance_path) / LOGIN_GENERATION_FILE
+
+
+def login_generation(app: Flask) -> str:
+    """The install's login generation, drawn on first use (two workers at once agree)."""
+    path = _generation_path(app)
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    value = secrets.token_hex(16)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(value)
+    return value
+
+
+def end_every_login(app: Flask) -> None:
+    """Draw a new login generation: every organiser login made before it no longer holds."""
+    path = _generation_path(app)
+    partial = path.with_name(f"{path.name}.{secrets.token_hex(4)}.part")
+    partial.write_text(secrets.token_hex(16))
+    partial.chmod(0o600)
+    partial.replace(path)  # atomic: a request reads the old generation or the new one
+
+
+def login_proof(app: Flask) -> str | None:
+    """What the session of a login made now holds: tied to the password and the generation."""
+    password = _password_as_it_stands(app)
+    if password is None:
+        return None
+    message = f"{password}\0{login_generation(app)}".encode()
+    key = str(app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def is_organiser(app: Flask | None = None) -> bool:
+    """Say whether this session holds a login that still stands."""
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    held = session.get(SESSION_KEY)
+    if not isinstance(held, str):
+        return False
+    proof = login_proof(app)
+    return proof is not None and hmac.compare_digest(held, proof)
+
+
 def can_write() -> bool:
-    return not password_required() or bool(session.get("organiser"))
+    return not password_required() or is_organiser()
 
 
 class LoginLimiter:
@@ -91,18 +166,20 @@ class LoginLimiter:
             failures.popleft()
         return failures
 
-    def blocked_for(self, key: str) -> float:
-        """Return how many seconds ``key`` must wait before trying again (0 if it may)."""
+    def attempt(self, key: str) -> float:
+        """Count an attempt from ``key`` as a failure before it is checked; return how many
+        seconds it must wait instead (0: go on and check it).
+
+        Counting first is what holds the limit when many attempts arrive at once: the
+        check (a slow hash) runs only for the few that were counted within it.
+        """
         now = time.monotonic()
         with self._lock:
             failures = self._recent(key, now)
-            if len(failures) < self.attempts:
-                return 0.0
-            return max(0.0, self.window - (now - failures[0]))
-
-    def failed(self, key: str) -> None:
-        with self._lock:
-            self._recent(key, time.monotonic()).append(time.monotonic())
+            if len(failures) >= self.attempts:
+                return max(0.0, self.window - (now - failures[0]))
+            failures.append(now)
+            return 0.0
 
     def succeeded(self, key: str) -> None:
         with self._lock:
@@ -117,7 +194,7 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def require_organiser() -> Response | tuple[Any, int] | None:
-        if not password_required(app) or session.get("organiser"):
+        if not password_required(app) or is_organiser(app):
             return None
         endpoint = request.endpoint or ""
         view = app.view_functions.get(endpoint)

@@ -21,7 +21,14 @@ from ..forms import Form
 from ..i18n import gettext, ngettext
 from ..language import SESSION_KEY as LANGUAGE
 from ..security import safe_target
-from .access import check_password, password_required
+from .access import (
+    SESSION_KEY,
+    check_password,
+    end_every_login,
+    is_organiser,
+    login_proof,
+    password_required,
+)
 
 bp = Blueprint("auth", __name__)
 
@@ -51,25 +58,25 @@ def login() -> str | Response | tuple[str, int]:
         return redirect(next_url)
     limiter = current_app.extensions["login_limiter"]
     key = request.remote_addr or "unknown"
-    wait = limiter.blocked_for(key)
-    if wait and request.method == "POST":
-        form.password.errors = [
-            ngettext(
-                "Too many wrong passwords. Try again in %(num)s second.",
-                "Too many wrong passwords. Try again in %(num)s seconds.",
-                int(wait) + 1,
-            )
-        ]
-        return render_template("auth/login.html", form=form), 429
     if form.validate_on_submit():
+        # Counted before the (slow) check, so attempts sent at once cannot pass the limit.
+        wait = limiter.attempt(key)
+        if wait:
+            form.password.errors = [
+                ngettext(
+                    "Too many wrong passwords. Try again in %(num)s second.",
+                    "Too many wrong passwords. Try again in %(num)s seconds.",
+                    int(wait) + 1,
+                )
+            ]
+            return render_template("auth/login.html", form=form), 429
         if check_password(form.password.data or ""):
             limiter.succeeded(key)
             _fresh_session()
-            session["organiser"] = True
+            session[SESSION_KEY] = login_proof(current_app)
             session.permanent = True
             flash(gettext("Logged in: you can record and correct hands."), "info")
             return redirect(next_url)
-        limiter.failed(key)
         current_app.logger.warning("failed organiser login from %s", key)
         form.password.errors = [gettext("That is not the organiser password.")]
         return render_template("auth/login.html", form=form), 401
@@ -79,6 +86,9 @@ def login() -> str | Response | tuple[str, int]:
 
 @bp.post("/logout")
 def logout() -> Response:
+    """Log out: every organiser login ends, on every device (a copied cookie's too)."""
+    if is_organiser():
+        end_every_login(current_app)
     _fresh_session()
     flash(gettext("Logged out."), "info")
     return redirect(url_for("games.index"))

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import threading
-from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -26,26 +24,17 @@ from werkzeug.wrappers.response import Response as BaseResponse
 from .. import i18n, models, operations
 from ..extensions import db
 from ..games.snapshot import GameView, game_snapshot
-from ..pdf import bundle, sheet
+from ..pdf import bundle, printer
 from ..pdf.jobs import Busy, Job, JobRegistry
-from ..pdf.views import pdf_response
+from ..pdf.views import pdf_response, requested_paper
 from .filters import HistoryFilters, HistoryForm
 
 bp = Blueprint("history", __name__)
 
-#: Defaults for the settings this feature reads (instance/config.py may set them).
+#: Defaults for the settings this feature reads (instance/config.py may set them; the
+#: printing settings are in scorekeeper/config.py).
 DEFAULTS: dict[str, Any] = {
     "HISTORY_PAGE_SIZE": 25,
-    # Paper for every printed sheet and history: "letter" or "a4" (?paper= overrides it).
-    "PDF_PAPER": "letter",
-    # Most games one history PDF may print (about a page each; 3-4 pages a second).
-    "PDF_HISTORY_MAX_GAMES": 500,
-    # Worker processes that lay out a history; None means one per core, 0 lays out in-thread.
-    "PDF_WORKERS": None,
-    # How long a printed history is kept for download, in seconds.
-    "PDF_JOB_SECONDS": 3600,
-    # How many histories may be printing or waiting at once.
-    "PDF_MAX_JOBS": 4,
 }
 
 
@@ -56,22 +45,9 @@ def _set_up(state: Any) -> None:
         app.config.setdefault(name, value)
 
 
-_registry_lock = threading.Lock()
-
-
 def jobs() -> JobRegistry:
-    """The app's printing jobs (made on first use; two first requests at once make one)."""
-    app = current_app
-    with _registry_lock:
-        registry: JobRegistry | None = app.extensions.get("scorekeeper_pdf_jobs")
-        if registry is None:
-            registry = JobRegistry(
-                Path(app.instance_path) / "pdf-jobs",
-                ttl=float(app.config["PDF_JOB_SECONDS"]),
-                max_waiting=int(app.config["PDF_MAX_JOBS"]),
-            )
-            app.extensions["scorekeeper_pdf_jobs"] = registry
-    return registry
+    """The app's printing jobs: the one queue every PDF goes through (``pdf/printer.py``)."""
+    return printer.printer().jobs
 
 
 def _filters() -> tuple[HistoryForm, HistoryFilters | None]:
@@ -185,10 +161,7 @@ def history_pdf() -> BaseResponse:
     if filters is None:
         messages = [e for errors in form.errors.values() for e in errors]
         abort(400, _l("The history cannot be printed: %(errors)s", errors=" ".join(messages)))
-    try:
-        paper = sheet.paper_size(request.args.get("paper"))
-    except sheet.BadPaper as error:
-        abort(400, f"{error}.")
+    paper = requested_paper()
     found = db.session.execute(
         filters.query().with_only_columns(models.Game.id, models.Game.version)
     ).all()
@@ -230,8 +203,8 @@ def history_pdf() -> BaseResponse:
 
     try:
         job = jobs().start(key, title, "score-history.pdf", work)
-    except Busy as error:
-        abort(503, _l("The printer is busy: %(reason)s.", reason=str(error)))
+    except Busy:
+        return printer.busy_page()
     return redirect(url_for("history.job", job_id=job.id, **filters.args()), 303)
 
 

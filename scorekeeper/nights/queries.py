@@ -134,6 +134,25 @@ class NightView:
     payments: tuple[Payment, ...]
 
 
+def night_key(night: models.Night) -> tuple[object, ...]:
+    """What a night's printed settlement depends on: the night as it stands and each of its
+    games' version (a hand saved, a game changed or a player renamed bumps it)."""
+    game = models.Game
+    games = db.session.execute(
+        select(game.id, game.created_at, game.version).where(game.night_id == night.id)
+    ).all()
+    return (
+        "night",
+        night.id,
+        str(night.created_at),
+        night.name,
+        night.place,
+        str(night.date),
+        str(night.ended_at),
+        tuple(sorted((row.id, str(row.created_at), row.version) for row in games)),
+    )
+
+
 def night_view(night: models.Night) -> NightView:
     """Take a night's games, results and settlement from the statistics cache."""
     games = (

@@ -6,7 +6,7 @@ from datetime import date
 from decimal import Decimal, localcontext
 
 from babel import numbers
-from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from werkzeug.wrappers.response import Response as BaseResponse
@@ -18,7 +18,6 @@ from ..operations import NotFound
 from ..rules.night import EXACT
 from ..stats.paging import page_of
 from . import forms, operations, queries
-from .pdf import render_pdf
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 
@@ -198,10 +197,17 @@ def remove_game(night_id: int, game_id: int) -> ViewResult:
 
 
 @bp.get("/<id:night_id>.pdf")
-def pdf(night_id: int) -> Response:
-    """Print the night's results and settlement to PDF."""
-    night = queries.night_view(_night(night_id))
-    html = render_template("nights/night_pdf.html", night=night)
-    response = Response(render_pdf(html), mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="night-{night_id}.pdf"'
-    return response
+def pdf(night_id: int) -> BaseResponse:
+    """Print the night's results and settlement to PDF (``?paper=a4`` or ``letter``)."""
+    from ..pdf.sheet import document_context
+    from ..pdf.views import printed, requested_paper
+
+    paper = requested_paper()
+    night = _night(night_id)
+
+    def html() -> str:
+        return render_template(
+            "nights/night_pdf.html", night=queries.night_view(night), **document_context(paper)
+        )
+
+    return printed(queries.night_key(night), f"night-{night_id}.pdf", html, paper=paper)

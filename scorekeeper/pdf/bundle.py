@@ -119,16 +119,61 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     return context
 
 
-def warm_up() -> None:
+def warm_up(static_folder: str | None = None) -> None:
     """Start the fork server now, with WeasyPrint loaded, so that the first history printed
-    does not wait a second or two for it (``scorekeeper serve`` calls this on a thread)."""
+    does not wait a second or two for it, and the worker that lays out sheets and nights
+    (``scorekeeper serve`` calls this on a thread)."""
     from multiprocessing import forkserver
 
     _pool_context()
     try:
         forkserver.ensure_running()
-    except (OSError, RuntimeError):  # pragma: no cover - a history then starts it, or lays out here
+        if static_folder is not None:
+            _the_one_worker(static_folder).submit(int).result()
+    except (OSError, RuntimeError, BrokenProcessPool):  # pragma: no cover - started when needed
         log.warning("the PDF layout fork server did not start", exc_info=True)
+
+
+_one_worker: ProcessPoolExecutor | None = None
+_one_worker_lock = threading.Lock()
+
+
+def _the_one_worker(static_folder: str) -> ProcessPoolExecutor:
+    """The worker process kept for short documents, started on first use."""
+    global _one_worker
+    with _one_worker_lock:
+        if _one_worker is None:
+            _one_worker = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=_pool_context(),
+                initializer=prepare_worker,
+                initargs=(static_folder,),
+            )
+        return _one_worker
+
+
+def lay_out_one(html: str, static_folder: str, workers: int) -> Printed:
+    """Lay out one short document (a sheet, a night) in a worker process kept for them.
+
+    The printing queue runs one job at a time, so one process is enough; laying out
+    there rather than on the web process's thread leaves that process's time (its
+    interpreter lock) to the requests of the table, and the worker gives way to it
+    (``prepare_worker``). With ``workers`` 0 it is laid out here; if the worker cannot
+    start or dies, here too.
+    """
+    global _one_worker
+    if workers <= 0:
+        return write_pdf(html, static_folder)
+    pool = _the_one_worker(static_folder)
+    try:
+        return pool.submit(write_pdf, html, static_folder).result()
+    except (BrokenProcessPool, RuntimeError, OSError):
+        log.warning("the layout worker failed; laying out in this process", exc_info=True)
+        with _one_worker_lock:
+            if _one_worker is pool:
+                _one_worker = None
+        pool.shutdown(wait=False, cancel_futures=True)
+        return write_pdf(html, static_folder)
 
 
 def worker_count(setting: int | None) -> int:

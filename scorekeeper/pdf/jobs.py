@@ -7,6 +7,12 @@ PDF into the instance folder, and pages poll its state. The registry lives in th
 web process's memory: one waitress process serves the app, so every request sees
 it. Finished files are kept ``ttl`` seconds, then dropped with their jobs.
 
+Every PDF a request asks for goes through this one queue: a game's sheet and a
+night's settlement too (``pdf/printer.py``), as short jobs whose PDF is kept in
+memory (``keep_in_memory``) for the requests waiting on them (``wait``), rather than
+written to a file. So however many people ask for PDFs, one document is laid out at
+a time, and at most ``max_waiting`` jobs wait: beyond that, ``start`` refuses.
+
 A job prints in the language of the request that started it: the language is part of
 what the job is (an English and a Romanian history are two jobs, two files), and the
 work runs inside ``i18n.use_locale`` on the job's thread. The HTML is rendered there;
@@ -23,16 +29,19 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .. import i18n
-from ..i18n import N_, gettext, ngettext
+from ..i18n import N_, gettext
 from .bundle import Progress
 
 log = logging.getLogger(__name__)
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+
+#: How long a finished job kept in memory is remembered (its waiting requests are served).
+IN_MEMORY_SECONDS = 60
 
 #: The work of a job: given a progress callback, return the finished PDF.
 Work = Callable[[Progress], bytes]
@@ -43,7 +52,7 @@ FAILURE = N_("Something went wrong while printing; nothing was lost. Try again."
 
 
 class Busy(Exception):
-    """Too many printing jobs are waiting already."""
+    """Too many printing jobs are waiting already (or a PDF took too long to wait for)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +78,9 @@ class Job:
     size: int | None = None
     error: str | None = None
     ahead: int = 0
+    #: The finished PDF of a job kept in memory (a sheet, a night), not in a file.
+    pdf: bytes | None = field(default=None, repr=False)
+    in_memory: bool = False
 
     @property
     def stage_words(self) -> str:
@@ -103,6 +115,8 @@ class JobRegistry:
         self.ttl = ttl
         self.max_waiting = max_waiting
         self._lock = threading.Lock()
+        #: Notified whenever a job is over, for the requests that ``wait`` for one.
+        self._over = threading.Condition(self._lock)
         self._jobs: dict[str, Job] = {}
         self._queue: queue.SimpleQueue[tuple[str, Work]] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -111,11 +125,14 @@ class JobRegistry:
     def path(self, job_id: str) -> Path:
         return self.folder / f"{job_id}.pdf"
 
-    def start(self, key: Hashable, title: str, filename: str, work: Work) -> Job:
+    def start(
+        self, key: Hashable, title: str, filename: str, work: Work, *, keep_in_memory: bool = False
+    ) -> Job:
         """Start a job, or return the one already printing (or printed) the same thing.
 
         The job prints in the current language (the request's), and only a job in the
-        same language is the same thing.
+        same language is the same thing. Raise Busy when ``max_waiting`` jobs are waiting
+        or printing already.
         """
         locale = i18n.current_locale()
         with self._lock:
@@ -125,13 +142,7 @@ class JobRegistry:
                     return self._view(job)
             waiting = sum(1 for j in self._jobs.values() if not j.over)
             if waiting >= self.max_waiting:
-                raise Busy(
-                    ngettext(
-                        "%(num)s history is being printed already; try again in a minute",
-                        "%(num)s histories are being printed already; try again in a minute",
-                        waiting,
-                    )
-                )
+                raise Busy(f"{waiting} documents are being printed already")
             job = Job(
                 id=secrets.token_urlsafe(16),
                 key=key,
@@ -139,6 +150,7 @@ class JobRegistry:
                 filename=filename,
                 locale=locale,
                 created=time.time(),
+                in_memory=keep_in_memory,
             )
             self._jobs[job.id] = job
             self._queue.put((job.id, work))
@@ -148,6 +160,17 @@ class JobRegistry:
                 self._thread = threading.Thread(target=self._serve, name="pdf-jobs", daemon=True)
                 self._thread.start()
             return self._view(job)
+
+    def wait(self, job_id: str, timeout: float) -> Job | None:
+        """Wait up to ``timeout`` seconds for a job to be over; return it as it is then."""
+        deadline = time.monotonic() + timeout
+        with self._over:
+            while (job := self._jobs.get(job_id)) is not None and not job.over:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._over.wait(left)
+            return None if job is None else self._view(job)
 
     def get(self, job_id: str) -> Job | None:
         with self._lock:
@@ -167,7 +190,9 @@ class JobRegistry:
         with self._lock:
             job = self._jobs.get(job_id)
             if job is not None:
-                self._jobs[job_id] = replace(job, **changes)  # type: ignore[arg-type]
+                job = self._jobs[job_id] = replace(job, **changes)  # type: ignore[arg-type]
+                if job.over:
+                    self._over.notify_all()
 
     def _serve(self) -> None:
         """Run the jobs one after another: each one already uses every core."""
@@ -206,6 +231,9 @@ class JobRegistry:
             # The HTML is rendered on this thread, in the job's language.
             with i18n.use_locale(locale):
                 pdf = work(progress)
+            if job is not None and job.in_memory:
+                self._stage(job_id, N_("Ready"), state=DONE, finished=time.time(), pdf=pdf)
+                return
             self.folder.mkdir(parents=True, exist_ok=True)
             target = self.path(job_id)
             partial = target.with_suffix(".part")
@@ -223,10 +251,15 @@ class JobRegistry:
         )
 
     def _expire(self) -> None:
-        """Forget finished jobs older than the time they are kept, and delete their files."""
+        """Forget finished jobs older than the time they are kept, and delete their files.
+
+        A job kept in memory is forgotten sooner: the requests that waited for it have
+        its PDF (and the printer keeps it while the document is unchanged).
+        """
         now = time.time()
         for job_id, job in list(self._jobs.items()):
-            if job.finished is not None and now - job.finished > self.ttl:
+            kept = min(self.ttl, IN_MEMORY_SECONDS) if job.in_memory else self.ttl
+            if job.finished is not None and now - job.finished > kept:
                 del self._jobs[job_id]
                 self.path(job_id).unlink(missing_ok=True)
 

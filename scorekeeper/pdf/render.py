@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import io
 import logging
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -104,9 +105,20 @@ def _html_class() -> type[HTML]:
     return LeanHTML
 
 
+#: How much a layout worker process gives way to others (``nice``): printing can wait a
+#: moment, the table's requests cannot.
+WORKER_NICENESS = 10
+
+
 def prepare_worker(static_folder: str | Path) -> None:
     """Ready a layout worker process before its first document: WeasyPrint loaded, the
-    stylesheets parsed (the first history after the app starts waits on this)."""
+    stylesheets parsed (the first history after the app starts waits on this), and
+    below the web process's priority, so that laying out never takes the processor
+    from a hand being saved."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:  # pragma: no cover - a system that does not allow it: print as is
+        log.warning("could not lower the layout worker's priority", exc_info=True)
     _html_class()
     print_stylesheet(static_folder)
 

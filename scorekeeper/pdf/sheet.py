@@ -15,8 +15,10 @@ from ..games.snapshot import GameView, game_snapshot
 from .render import Printed, write_pdf
 from .urls import static_url
 
-#: Paper sizes a document can be printed on; the first is the default.
+#: Paper sizes a document can be printed on.
 PAPERS = ("letter", "a4")
+#: The paper each language's tables use: US Letter in (US) English, A4 in Romania.
+PAPER_BY_LOCALE = {"en": "letter", "ro": "a4"}
 
 
 class BadPaper(ValueError):
@@ -24,9 +26,12 @@ class BadPaper(ValueError):
 
 
 def paper_size(requested: str | None = None) -> str:
-    """Choose the paper: the one asked for, else the PDF_PAPER setting, else US Letter."""
+    """Choose the paper: the one asked for (``?paper=``), else the PDF_PAPER setting, else
+    the language's (A4 in Romanian, US Letter in English). Every PDF chooses it so."""
     value = requested if requested not in (None, "") else current_app.config.get("PDF_PAPER")
-    paper = str(value or PAPERS[0]).strip().lower()
+    if value in (None, ""):
+        return PAPER_BY_LOCALE.get(i18n.current_locale(), "a4")
+    paper = str(value).strip().lower()
     if paper not in PAPERS:
         raise BadPaper(
             i18n.gettext(
@@ -168,6 +173,12 @@ def sheets_html(games: Sequence[GameView], *, paper: str) -> str:
 def sheet_anchor(game_id: int) -> str:
     """The id of a game's sheet in a printed document (``_sheet.html`` sets it on its title)."""
     return f"game-{game_id}"
+
+
+def sheet_key(loaded: operations.Loaded) -> tuple[object, ...]:
+    """What a game's printed sheet depends on: the game (its id and when it was made, for a
+    reused id) and its version, which every change to it bumps."""
+    return ("sheet", loaded.row.id, str(loaded.row.created_at), loaded.row.version)
 
 
 def game_sheet(game_id: int, *, paper: str) -> Printed:

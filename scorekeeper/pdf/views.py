@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, request
+from flask import Blueprint, Response, abort, current_app, request
+from werkzeug.wrappers.response import Response as BaseResponse
 
+from .. import operations
+from ..games.snapshot import game_snapshot
 from ..i18n import gettext
 from ..operations import NotFound
-from . import sheet
+from . import printer, sheet
+from .jobs import Busy
 
 bp = Blueprint("pdf", __name__)
 # Every printed document (the night's settlement too) numbers its pages in its language.
@@ -22,18 +26,40 @@ def pdf_response(body: bytes, filename: str, *, attachment: bool = False) -> Res
     return response
 
 
-@bp.get("/games/<id:game_id>/sheet.pdf")
-def game_sheet(game_id: int) -> Response:
-    """Print one game's score sheet as a PDF (``?paper=a4`` for A4)."""
+def requested_paper() -> str:
+    """The paper of the PDF asked for (``?paper=``, PDF_PAPER, the language): 400 if unknown."""
     try:
-        paper = sheet.paper_size(request.args.get("paper"))
+        return sheet.paper_size(request.args.get("paper"))
     except sheet.BadPaper as error:
         abort(400, f"{error}.")
+
+
+def printed(key: object, filename: str, html: object, *, paper: str) -> BaseResponse:
+    """Answer with the PDF named ``key`` (kept, or printed by the queue), or say why not."""
     try:
-        printed = sheet.game_sheet(game_id, paper=paper)
+        pdf = printer.printer().print_pdf(key, filename, html, paper=paper)  # type: ignore[arg-type]
+    except Busy:
+        return printer.busy_page()
+    except printer.PrintFailed:
+        current_app.logger.warning("printing %s failed", filename)
+        return printer.failed_page()
+    return pdf_response(pdf, filename)
+
+
+@bp.get("/games/<id:game_id>/sheet.pdf")
+def game_sheet(game_id: int) -> BaseResponse:
+    """Print one game's score sheet as a PDF (``?paper=a4`` or ``letter``)."""
+    paper = requested_paper()
+    try:
+        loaded = operations.load(game_id)
     except NotFound:
         abort(
             404,
             gettext("There is no game number %(id)s. It may have been deleted.", id=game_id),
         )
-    return pdf_response(printed.pdf, f"game-{game_id}-sheet.pdf")
+
+    def html() -> str:
+        # The snapshot's own chart is the game page's; the sheet draws a compact one.
+        return sheet.sheet_html(game_snapshot(loaded, chart=False), paper=paper)
+
+    return printed(sheet.sheet_key(loaded), f"game-{game_id}-sheet.pdf", html, paper=paper)

@@ -6,7 +6,7 @@ one-line message, a stable code and its parameters.
 """
 
 from .errors import MESSAGES, RuleError
-from .game import NAME_MAX, NOTE_MAX, Game, Hand, Sale
+from .game import HANDS_MAX, NAME_MAX, NOTE_MAX, Game, Hand, Sale, check_hand_count
 from .record import (
     FORMAT,
     MAX_WHOLE,
@@ -36,6 +36,7 @@ from .variants import (
 
 __all__ = [
     "FORMAT",
+    "HANDS_MAX",
     "MAX_WHOLE",
     "MESSAGES",
     "NAME_MAX",
@@ -62,6 +63,7 @@ __all__ = [
     "Variant",
     "WinReason",
     "WinRule",
+    "check_hand_count",
     "dumps",
     "find_variant",
     "loads_record",

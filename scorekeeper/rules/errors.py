@@ -41,6 +41,7 @@ MESSAGES: Mapping[str, str] = {
     "bad-stake": N_('{actual} is not a stake; write a decimal such as "0.25"'),
     "stake-too-long": N_("{actual} is too long for a stake: at most {max} characters"),
     "number-too-large": N_("the number is too large; it can be at most {max}"),
+    "too-many-hands": N_("a game has at most {max} hands, not {count}"),
     "passed-false": N_('"passed": false is not allowed; leave the key out for a played hand'),
     "passed-extra": N_('a passed-out hand has only "passed" (and a note), not "{key}"'),
     # Seats and partnerships (RULES.md sections 4, 5).

@@ -21,6 +21,9 @@ from .variants import VARIANTS, HouseRules, Variant, find_variant
 
 NAME_MAX = 40
 NOTE_MAX = 500
+#: The most hands one game may have. A real game is under a hundred; every page, sheet
+#: and replay of a game costs time in proportion to its hands (8,000 took 87 s a sheet).
+HANDS_MAX = 500
 #: A stake as GAME-RECORD.md writes it: a decimal ≥ 0 such as "0.25".
 STAKE_PATTERN = re.compile(r"[0-9]+(\.[0-9]+)?")
 
@@ -74,6 +77,12 @@ def check_name(name: str, field_name: str) -> None:
     if any(unicodedata.category(ch) == "Cs" for ch in name):
         # A lone surrogate (JSON "\ud800") is not text: it cannot be printed or stored.
         raise RuleError("name-surrogate", field=field_name, name=quote(name))
+
+
+def check_hand_count(count: int) -> None:
+    """Refuse a game of more than ``HANDS_MAX`` hands (recorded or imported)."""
+    if count > HANDS_MAX:
+        raise RuleError("too-many-hands", field="hands", max=HANDS_MAX, count=count)
 
 
 def check_note(note: str, hand: int | None = None) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RuleError, quote
-from .game import STAKE_PATTERN, Game, Hand, Sale, check_note
+from .game import STAKE_PATTERN, Game, Hand, Sale, check_hand_count, check_note
 from .scoring import GameResult, HandResult, score_game
 from .settlement import Settlement
 
@@ -205,6 +205,7 @@ def parse_record(data: Any) -> GameRecord:
     )
     hands_data = data["hands"]
     _expect(hands_data, list, "a list of hands", field="hands")
+    check_hand_count(len(hands_data))
     hands = tuple(_parse_hand(game, number, h) for number, h in enumerate(hands_data, start=1))
     record = GameRecord(game, hands)
     record.score()  # a record is only valid if every hand scores

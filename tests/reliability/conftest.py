@@ -45,14 +45,14 @@ class Served:
 
 @pytest.fixture
 def served(app: Any) -> Iterator[Served]:
-    from waitress.server import create_server
+    from scorekeeper import serving
 
-    server = create_server(app, host="127.0.0.1", port=0, threads=8)
-    port = server.effective_port  # type: ignore[union-attr]
+    server = serving.create_server(app, host="127.0.0.1", port=0, threads=8)
+    port = server.effective_port
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
         yield Served("127.0.0.1", int(port))
     finally:
-        server.close()
+        serving.stop(server)
         thread.join(timeout=5)

@@ -13,7 +13,6 @@ from sqlalchemy import func, select
 
 from scorekeeper import models
 from scorekeeper.extensions import db
-from scorekeeper.nights.pdf import refusing_fetcher
 
 from .fixed_games import ALL, NIGHT_PAYMENTS, ap, record
 from .support import flashes, import_game, night_of, text
@@ -124,13 +123,6 @@ def test_the_night_settlement_prints_to_pdf(client: Any, night_of_fixed_games: i
     for payer, payee, amount in NIGHT_PAYMENTS:
         assert f"{payer} pays {payee} {amount}" in words
     assert "won by Reds" in words
-
-
-def test_the_pdf_fetcher_refuses_the_network_and_files() -> None:
-    fetcher = refusing_fetcher()
-    for url in ("file:///etc/passwd", "http://127.0.0.1/x.css", "https://example.org/a.png"):
-        with pytest.raises(ValueError, match="refused"):
-            fetcher.fetch(url)
 
 
 def test_a_game_can_be_taken_out_of_a_night_and_moved_to_another(client: Any, app: Any) -> None:

@@ -1,0 +1,55 @@
+"""The production server: waitress, with limits that fit a card table and a club."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: waitress settings for ``scorekeeper serve`` (and the tests that serve the app for real).
+#: waitress takes a request in whole before a thread sees it, so a half-sent request holds
+#: a connection, not a thread. Its defaults (100 connections, dropped after 120 s idle) let
+#: one phone or laptop holding ~110 half-sent requests stop it accepting anyone for two
+#: minutes. A table has a handful of phones, a club a few dozen, each with a browser's
+#: six connections at most: 500 connections leave room for all of them and a misbehaving
+#: device, and an idle connection (a half-sent request included) is dropped after 30 s,
+#: checked every 5 s. ``poll`` rather than ``select``: select cannot watch a socket
+#: numbered past 1023.
+LIMITS: dict[str, Any] = {
+    "connection_limit": 500,
+    "channel_timeout": 30,
+    "cleanup_interval": 5,
+    "asyncore_use_poll": True,
+}
+
+
+def options(*, host: str, port: int, threads: int = 8) -> dict[str, Any]:
+    """waitress's settings to serve on ``host``:``port`` with the limits above."""
+    return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper", **LIMITS}
+
+
+def serve(app: Any, *, host: str, port: int, threads: int = 8) -> None:
+    """Serve ``app`` until stopped (``scorekeeper serve``)."""
+    import waitress
+
+    waitress.serve(app, **options(host=host, port=port, threads=threads))
+
+
+def create_server(app: Any, *, host: str, port: int, threads: int = 8) -> Any:
+    """Make (not run) a waitress server for ``app``, as ``serve`` does."""
+    from waitress.server import create_server as waitress_server
+
+    return waitress_server(app, **options(host=host, port=port, threads=threads))
+
+
+def stop(server: Any) -> None:
+    """Stop a server that ``run`` serves on another thread: every connection and the
+    listening socket are closed on the server's own thread (closing them from here
+    races its loop), which then returns."""
+
+    def close_everything() -> None:
+        for channel in list(server._map.values()):
+            if channel is not server and channel is not server.trigger:
+                channel.close()
+        server.close()
+
+    server.trigger.pull_trigger(close_everything)
+    server.task_dispatcher.shutdown()

@@ -1,0 +1,85 @@
+"""One device holding many half-sent requests cannot stop a hand being saved.
+
+Real sockets against a real waitress server made as ``scorekeeper serve`` makes it: the
+slow device (another loopback address, as another phone on the LAN) opens many
+connections and sends each only part of a request, then holds them.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scorekeeper import operations, rules, serving
+
+from .conftest import Served
+
+HALF_SENT = 150  # the probe froze every new connection with about 110
+
+
+@pytest.fixture
+def server(app: Any) -> Iterator[Served]:
+    made = serving.create_server(app, host="127.0.0.1", port=0)
+    thread = threading.Thread(target=made.run, daemon=True)
+    thread.start()
+    try:
+        yield Served("127.0.0.1", int(made.effective_port))
+    finally:
+        serving.stop(made)
+        thread.join(timeout=5)
+
+
+def _hold_half_sent_requests(served: Served, count: int) -> list[socket.socket]:
+    held = []
+    for number in range(count):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.2", 0))
+        sock.settimeout(5)
+        sock.connect((served.host, served.port))
+        sock.sendall(
+            f"POST /games/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n"
+            f"Content-Type: application/x-www-form-urlencoded\r\n\r\nslow={number}".encode()
+        )
+        held.append(sock)
+    return held
+
+
+def test_a_device_holding_150_half_sent_requests_cannot_stop_a_hand_being_saved(
+    app: Any, server: Served
+) -> None:
+    with app.app_context():
+        game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
+    held = _hold_half_sent_requests(server, HALF_SENT)
+    try:
+        time.sleep(0.5)  # the server has taken them all in
+        started = time.monotonic()
+        status, location, _ = server.post(
+            f"/games/{game_id}",
+            {
+                "version": "0",
+                "pitcher": "0",
+                "bid": "2",
+                "point_high": "0",
+                "point_low": "0",
+                "point_jack": "nobody",
+                "point_game": "1",
+            },
+            timeout=10,
+        )
+        assert (status, location) == (302, f"/games/{game_id}#standings")
+        assert time.monotonic() - started < 5
+        with app.app_context():
+            assert len(operations.load(game_id).hands) == 1
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_the_serve_limits_are_those_the_readme_documents() -> None:
+    assert serving.LIMITS["connection_limit"] >= 3 * HALF_SENT
+    assert serving.LIMITS["channel_timeout"] <= 30

@@ -1,0 +1,96 @@
+"""A game has at most 500 hands: refused at import (JSON, import-all, score) and at recording.
+
+A real game is under a hundred hands; an 8,000-hand record cost 87 s of CPU for each
+printed sheet. The limit lives once, in the engine (``rules.HANDS_MAX``).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper import rules
+from scorekeeper.backup import export_collection, import_collection
+
+from .tables import FORMAT, game_count, hand_count, import_game, page, post_hand
+
+LIMIT_MESSAGE = "hands: a game has at most 500 hands, not 501"
+
+
+def _record(hands: int) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "variant": "auction-pitch",
+        "players": ["Ann", "Bob"],
+        "house_rules": {"all_pass": "redeal-next-dealer"},
+        "hands": [{"passed": True}] * hands,
+    }
+
+
+def test_the_limit_is_500_hands() -> None:
+    assert rules.HANDS_MAX == 500
+
+
+def test_a_record_of_500_hands_is_accepted_and_one_of_501_is_refused_naming_the_limit() -> None:
+    assert len(rules.parse_record(_record(500)).hands) == 500
+    with pytest.raises(rules.RuleError) as error:
+        rules.parse_record(_record(501))
+    assert str(error.value) == LIMIT_MESSAGE
+    assert error.value.code == "too-many-hands"
+
+
+def test_a_json_import_of_8000_hands_is_refused_and_creates_nothing(client: Any, app: Any) -> None:
+    response = client.post("/games/import", json=_record(8000))
+    assert response.status_code == 400
+    assert response.get_json() == {"error": "hands: a game has at most 500 hands, not 8000"}
+    assert game_count(app) == 0
+
+
+def test_the_501st_hand_is_refused_at_the_table_and_not_saved(client: Any, app: Any) -> None:
+    game_id = import_game(client, _record(500))
+    response = post_hand(
+        client,
+        game_id,
+        ["Ann", "Bob"],
+        pitcher="Ann",
+        bid=2,
+        high="Ann",
+        low="Ann",
+        jack=None,
+        game="Bob",
+    )
+    assert response.status_code == 400
+    assert page(response).form_errors == [LIMIT_MESSAGE]
+    assert hand_count(app, game_id) == 500
+
+
+def test_import_all_refuses_a_collection_with_a_game_past_the_limit(app: Any) -> None:
+    document = {
+        "format": "pitch-scorekeeper/collection-1",
+        "games": [{"record": _record(2)}, {"record": _record(501)}],
+    }
+    with app.app_context():
+        with pytest.raises(rules.RuleError) as error:
+            import_collection(json.dumps(document))
+        assert str(error.value) == "game 2: hands: a game has at most 500 hands, not 501"
+        assert export_collection()["games"] == []
+
+
+def test_score_on_the_command_line_refuses_8000_hands_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(_record(8000)))
+    script = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run(
+        [str(script), "--lang", "en", "score", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "hands: a game has at most 500 hands, not 8000\n"
