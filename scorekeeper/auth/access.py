@@ -35,6 +35,7 @@ ORGANISER_PAGES = {
     "games.choose_variant",
     "games.new_game",
     "games.edit_hand",
+    "games.undo",
     "games.delete",
     "games.import_game",
 }

@@ -46,6 +46,7 @@ class Served:
 @pytest.fixture
 def served(app: Any) -> Iterator[Served]:
     from waitress.server import create_server
+    from waitress.wasyncore import close_all
 
     server = create_server(app, host="127.0.0.1", port=0, threads=8)
     port = server.effective_port  # type: ignore[union-attr]
@@ -54,5 +55,8 @@ def served(app: Any) -> Iterator[Served]:
     try:
         yield Served("127.0.0.1", int(port))
     finally:
-        server.close()
+        # Closed from the server's own loop: closing its sockets from here raced its
+        # select() ("Bad file descriptor" in the server thread, now and then).
+        server.trigger.pull_trigger(lambda: close_all(server._map))  # type: ignore[union-attr]
         thread.join(timeout=5)
+        server.task_dispatcher.shutdown()  # type: ignore[union-attr]
