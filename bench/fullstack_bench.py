@@ -217,6 +217,8 @@ class Table:
                 bid=bid,
                 points={k: None if s is None else PLAYERS[s] for k, s in seats.items()},
             )
+            if self.hands and hand == self.hands[-1]:
+                continue  # the form would ask "same as the last hand?" first
             try:
                 result = rules.score_game(self.game, [*self.hands, hand])
             except rules.RuleError:

@@ -529,6 +529,14 @@ def _write_game(action: Any) -> rules.GameResult:
     return changed.result
 
 
+def check_key(key: str) -> None:
+    """Raise ``KeyUsed`` if ``key`` has recorded a hand (to answer a form sent again to a game
+    that has ended since, with the hand it saved rather than "the game is over")."""
+    used = run(_KEY_USED, {"key": key}).first()
+    if used is not None:
+        raise KeyUsed(used.game_id, used.number, used.hand_id is not None)
+
+
 def same_taps(one: rules.Hand, other: rules.Hand) -> bool:
     """Whether two hands were tapped alike: the same pitcher, bid, points, sale and high
     bidder (the note aside). Passed-out hands never count: redeals follow each other."""
@@ -566,9 +574,7 @@ def record_hand(
     def action() -> _Changed:
         loaded = _lock(game_id)
         if key is not None:
-            used = run(_KEY_USED, {"key": key}).first()
-            if used is not None:
-                raise KeyUsed(used.game_id, used.number, used.hand_id is not None)
+            check_key(key)
         if number is not None and number != len(loaded.hands) + 1:
             raise Conflict(Conflict.STALE)
         _check_version(loaded, version)

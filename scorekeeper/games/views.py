@@ -225,6 +225,12 @@ def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | tuple[in
         )
         return 400, fresh
     if loaded.result.finished:
+        if key is not None:
+            # The winning hand's form sent again (a double tap): answer with that hand.
+            try:
+                operations.check_key(key)
+            except operations.KeyUsed as used:
+                return _key_used(loaded, used)
         form.form_errors.append(
             gettext(
                 "The game is over: %(winner)s won. Undo or edit a hand to change it.",

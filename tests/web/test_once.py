@@ -94,6 +94,22 @@ def test_a_second_use_of_a_key_answers_with_the_hand_already_saved_not_a_new_row
     assert (key, game, number) == (form["token"], game_id, 1) and hand_id is not None
 
 
+def test_the_winning_hands_form_sent_again_answers_with_that_hand_not_game_over(
+    client: Any, app: Any
+) -> None:
+    game_id = import_game(
+        client, record("auction-pitch", PLAYERS, [ap_hand("Ana", 3, "Ana", "Ana", "Ana", "Ana")])
+    )
+    form = opened(client, game_id)
+    assert save(client, game_id, form, **ANA_MAKES_3).status_code == 302
+    assert save(client, game_id, form, **ANA_MAKES_3).status_code == 302
+    assert flashes(client.get(f"/games/{game_id}").get_data(as_text=True)) == [
+        "Ana made 3. Ana wins!",
+        "Hand 2 was already saved: Ana made 3. Ana wins!",
+    ]
+    assert hand_count(app, game_id) == 2
+
+
 def test_a_key_from_another_game_is_refused_and_records_nothing(
     client: Any, app: Any, game_id: int
 ) -> None:
