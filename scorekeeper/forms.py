@@ -24,6 +24,28 @@ def wtforms_translations(locale: str) -> NullTranslations:
     return Translations.load(messages_path(), [locale], "wtforms")
 
 
+class NameLength:
+    """Refuse a name longer than ``rules.NAME_MAX`` with a message saying so. Unlike WTForms'
+    Length it sets no ``maxlength`` on the input, which would have the browser cut a long
+    name silently as it is typed."""
+
+    def __init__(self, maximum: int, message: Any) -> None:
+        self.maximum = maximum
+        self.message = message
+
+    def __call__(self, form: Any, field: Any) -> None:
+        from wtforms.validators import ValidationError
+
+        if field.data and len(field.data.strip()) > self.maximum:
+            raise ValidationError(str(self.message) % {"max": self.maximum})
+
+
+def name_key(name: str) -> str:
+    """What two spellings of one name share: "Ana" and "ana " are one player (case and
+    surrounding spaces ignored)."""
+    return name.strip().casefold()
+
+
 class Form(FlaskForm):  # type: ignore[misc]
     class Meta:
         def get_translations(self, form: Any) -> NullTranslations:

@@ -19,6 +19,8 @@ from .extensions import db
 
 #: Longest name or place of a game night.
 NIGHT_NAME_MAX = 80
+#: Longest one-time key of a hand form (see HandKey).
+HAND_KEY_MAX = 64
 #: Longest exact money text cached per player and game (a 32-character stake times units).
 MONEY_TEXT_MAX = 64
 
@@ -100,7 +102,6 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     """One hand as recorded at the table. Players are named by seat position.
 
     ``points`` maps each point key to the seat that took it, or null for nobody.
-    ``token`` is the form's one-time token: a resubmitted form records nothing twice.
     """
 
     __tablename__ = "hand"
@@ -115,15 +116,35 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     sale: Mapped[str | None] = mapped_column(String(16), default=None)
     high_bidder_seat: Mapped[int | None] = mapped_column(default=None)
     note: Mapped[str | None] = mapped_column(Text, default=None)
-    token: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="hands")
 
-    __table_args__ = (
-        UniqueConstraint("game_id", "number", name="uq_hand_game_number"),
-        UniqueConstraint("game_id", "token", name="uq_hand_game_token"),
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hand_game_number"),)
+
+
+class HandKey(db.Model):  # type: ignore[name-defined,misc]
+    """A one-time key a hand was recorded with: the form's (or a phone's), unique everywhere.
+
+    A form sent again with the same key is answered with the hand it recorded, never a
+    second one. The key outlives an undone hand (``hand_id`` becomes null), so an old page
+    cannot bring that hand back; it goes with its game.
+    """
+
+    __tablename__ = "hand_key"
+
+    key: Mapped[str] = mapped_column(String(HAND_KEY_MAX), primary_key=True)
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE", name="fk_hand_key_game_id"), index=True
     )
+    hand_id: Mapped[int | None] = mapped_column(
+        ForeignKey("hand.id", ondelete="SET NULL", name="fk_hand_key_hand_id"),
+        index=True,
+        default=None,
+    )
+    #: The hand number it recorded.
+    number: Mapped[int]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Night(db.Model):  # type: ignore[name-defined,misc]

@@ -46,6 +46,28 @@ class NotFound(Exception):
     """The game or hand does not exist (any more)."""
 
 
+class KeyUsed(Exception):
+    """The form's one-time key recorded a hand already (a second tap, Back, a replay).
+
+    ``game_id`` and ``number`` say where; ``kept`` is false when that hand was undone
+    since. Nothing is written: the answer is the hand already saved, never a new one.
+    """
+
+    def __init__(self, game_id: int, number: int, kept: bool) -> None:
+        super().__init__(f"key already used for hand {number} of game {game_id}")
+        self.game_id = game_id
+        self.number = number
+        self.kept = kept
+
+
+class SameAsLast(Exception):
+    """The hand is the same as the last one recorded (``number``): ask before saving it."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"the same as hand {number}")
+        self.number = number
+
+
 # --- Between rows and the engine's values ---------------------------------------------------
 
 
@@ -234,8 +256,10 @@ _HANDS_OF = (
     .where(_HAND.c.game_id.in_(bindparam("game_ids", expanding=True)))
     .order_by(_HAND.c.game_id, _HAND.c.number)
 )
-_HAND_WITH_TOKEN = select(_HAND.c.id).where(
-    _HAND.c.game_id == bindparam("game_id"), _HAND.c.token == bindparam("token")
+_HAND_KEY = models.HandKey.__table__
+#: Where a one-time key was used: its game, its hand number, and whether that hand is kept.
+_KEY_USED = select(_HAND_KEY.c.game_id, _HAND_KEY.c.number, _HAND_KEY.c.hand_id).where(
+    _HAND_KEY.c.key == bindparam("key")
 )
 
 
@@ -505,37 +529,88 @@ def _write_game(action: Any) -> rules.GameResult:
     return changed.result
 
 
+def check_key(key: str) -> None:
+    """Raise ``KeyUsed`` if ``key`` has recorded a hand (to answer a form sent again to a game
+    that has ended since, with the hand it saved rather than "the game is over")."""
+    used = run(_KEY_USED, {"key": key}).first()
+    if used is not None:
+        raise KeyUsed(used.game_id, used.number, used.hand_id is not None)
+
+
+def same_taps(one: rules.Hand, other: rules.Hand) -> bool:
+    """Whether two hands were tapped alike: the same pitcher, bid, points, sale and high
+    bidder (the note aside). Passed-out hands never count: redeals follow each other."""
+    if one.passed or other.passed:
+        return False
+    return (one.pitcher, one.bid, one.points, one.sale, one.high_bidder) == (
+        other.pitcher,
+        other.bid,
+        other.points,
+        other.sale,
+        other.high_bidder,
+    )
+
+
 def record_hand(
-    game_id: int, hand: rules.Hand, *, version: int | None, token: str | None = None
+    game_id: int,
+    hand: rules.Hand,
+    *,
+    version: int | None,
+    key: str | None = None,
+    number: int | None = None,
+    ask_if_same: bool = False,
+    again: int | None = None,
 ) -> rules.GameResult:
-    """Add a hand at the end of the game; a form sent twice (same token) records it once."""
+    """Add a hand at the end of the game, once.
+
+    ``key`` is the form's one-time key (a phone may make its own): a key used before, in
+    this game or another, raises ``KeyUsed`` and writes nothing. ``number`` is the hand
+    the form was opened for: if the game has moved past it (another phone recorded it),
+    or ``version`` is not the game's, a ``Conflict``. With ``ask_if_same`` (a hand form), a
+    hand tapped as the last one was raises ``SameAsLast``, unless ``again`` names that last
+    hand (the recorder was asked and said yes).
+    """
 
     def action() -> _Changed:
         loaded = _lock(game_id)
-        if (
-            token is not None
-            and run(_HAND_WITH_TOKEN, {"game_id": game_id, "token": token}).first()
-        ):
-            # The same form again: already recorded.
-            return _Changed(Replays.key(loaded.row), loaded.game, loaded.hands, loaded.result)
+        if key is not None:
+            check_key(key)
+        if number is not None and number != len(loaded.hands) + 1:
+            raise Conflict(Conflict.STALE)
         _check_version(loaded, version)
         rules.check_hand_count(len(loaded.hands) + 1)
+        last = len(loaded.hands)
+        if ask_if_same and last and again != last and same_taps(loaded.hands[-1], hand):
+            raise SameAsLast(last)
         hands = (*loaded.hands, hand)
         result = rules.score_game(loaded.game, hands)
         seat_of = {name: i for i, name in enumerate(loaded.names)}
         # Inserted by its game id, not added to row.hands: that would read every stored
         # hand first (and an ORM object for it costs more than the insert).
-        run(
+        inserted = run(
             insert(_HAND),
-            {
-                "game_id": game_id,
-                "number": len(hands),
-                "token": token,
-                **_hand_columns(hand, seat_of),
-            },
+            {"game_id": game_id, "number": len(hands), **_hand_columns(hand, seat_of)},
         )
+        if key is not None:
+            run(
+                insert(_HAND_KEY),
+                {
+                    "key": key,
+                    "game_id": game_id,
+                    "hand_id": inserted.inserted_primary_key[0],
+                    "number": len(hands),
+                    "created_at": utcnow(),
+                },
+            )
         return _changed(loaded, hands, result)
 
+    try:
+        return _write_game(action)
+    except Conflict as conflict:
+        if key is None or str(conflict) != Conflict.BUSY:
+            raise
+    # Only a unique key can have raced (the game's row is locked): the same key saved by
+    # another process for another game. Once more, the key is found and answered for.
     return _write_game(action)
 
 

@@ -49,6 +49,7 @@ ORGANISER_PAGES = {
     "games.choose_variant",
     "games.new_game",
     "games.edit_hand",
+    "games.undo",
     "games.delete",
     "games.import_game",
 }

@@ -79,3 +79,14 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
     if hand.won and result.winner is not None:
         parts.append(gettext("%(winner)s wins!", winner=result.winner))
     return " ".join(parts)
+
+
+def summarize_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
+    """Name a hand in a few words, to ask about it: "Bob bid 3, set back"."""
+    if hand.passed:
+        return gettext("everyone passed")
+    if hand.made:
+        return gettext("%(pitcher)s bid %(bid)s, made it", pitcher=hand.pitcher, bid=hand.bid)
+    if result.game.variant.scoring is rules.variants.Scoring.CINCH:
+        return gettext("%(pitcher)s bid %(bid)s, failed", pitcher=hand.pitcher, bid=hand.bid)
+    return gettext("%(pitcher)s bid %(bid)s, set back", pitcher=hand.pitcher, bid=hand.bid)

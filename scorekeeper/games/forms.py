@@ -27,7 +27,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .. import rules
-from ..forms import Form
+from ..forms import Form, NameLength
 from ..i18n import N_, current_locale, gettext
 from ..rules.variants import AllPass, LowTo, Smudge
 
@@ -116,7 +116,9 @@ class HandFormBase(Form):
     """Fields every hand form has; ``hand_form`` adds the variant's own."""
 
     version = HiddenField()
+    #: The one-time key of this form (``operations.record_hand``), and the hand it is for.
     token = HiddenField()
+    number = HiddenField()
     note = StringField(
         _l("Note (optional)"),
         validators=[
@@ -128,10 +130,22 @@ class HandFormBase(Form):
     passed_out = SubmitField(_l("Everyone passed"))
 
     game: rules.Game
+    #: The number of the last hand, when this one was tapped the same: the page asks first.
+    same_as: int | None = None
 
     @property
     def is_passed(self) -> bool:
         return bool(self.passed_out.data)
+
+    def needing_attention(self) -> list[tuple[str, str]]:
+        """Every field's message, top to bottom, with the id of the field: the summary a
+        refused hand shows first (the form's own messages show above it)."""
+        found: list[tuple[str, str]] = []
+        points = [point_field_name(point.key) for point in self.game.variant.points]
+        for name in ["sale", "pitcher", "bid", "high_bidder", *points, "note"]:
+            if name in self:
+                found.extend((self[name].id, str(error)) for error in self[name].errors)
+        return found
 
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
         """Check shapes; for a passed-out hand only the note matters."""
@@ -207,8 +221,27 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     form = form_class(**kwargs)
     form.game = game
     if not form.token.data:
-        form.token.data = secrets.token_urlsafe(16)
+        form.token.data = new_key()
     return form
+
+
+#: A one-time key: URL-safe characters, 16 to 64 of them (a form makes 22; a phone may make
+#: its own). Unique everywhere, so it must be too long to guess or to meet by chance.
+KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def new_key() -> str:
+    """A fresh one-time key for a hand form."""
+    return secrets.token_urlsafe(16)
+
+
+def posted_key(raw: str | None) -> str | None:
+    """The posted one-time key, or None if none was posted; ValueError if it is malformed."""
+    if not raw:
+        return None
+    if not KEY_RE.fullmatch(raw):
+        raise ValueError(raw)
+    return raw
 
 
 @lru_cache(maxsize=256)
@@ -315,7 +348,10 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
             f"name_{i}",
             StringField(
                 gettext("Seat %(number)s", number=i + 1),
-                validators=[Optional(), Length(max=rules.NAME_MAX)],
+                validators=[
+                    Optional(),
+                    NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
+                ],
             ),
         )
         setattr(
@@ -323,7 +359,10 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
             f"team_{i}",
             StringField(
                 gettext("Team of seat %(number)s", number=i + 1),
-                validators=[Optional(), Length(max=rules.NAME_MAX)],
+                validators=[
+                    Optional(),
+                    NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
+                ],
             ),
         )
     if variant.smudge_bid is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from flask import (
@@ -23,10 +24,12 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import i18n, models, operations, rules
 from ..extensions import csrf, db
+from ..forms import name_key
 from ..i18n import gettext
 from ..operations import Conflict, Loaded, NotFound
+from ..rules.errors import quote
 from . import forms
-from .describe import describe_hand
+from .describe import describe_hand, summarize_hand
 from .snapshot import game_snapshot
 
 bp = Blueprint("games", __name__)
@@ -105,7 +108,7 @@ def new_game(variant_key: str) -> ViewResult:
     setup_error: str | None = None
     if form.validate_on_submit():
         try:
-            game = _game_from_form(form, variant)
+            game = _game_from_form(form, variant, roster)
         except rules.RuleError as error:
             setup_error = i18n.error_detail(error)
         else:
@@ -126,7 +129,16 @@ def new_game(variant_key: str) -> ViewResult:
     ), status
 
 
-def _game_from_form(form: forms.NewGameForm, variant: rules.Variant) -> rules.Game:
+def _game_from_form(
+    form: forms.NewGameForm, variant: rules.Variant, roster: Sequence[str]
+) -> rules.Game:
+    """The game the setup form describes. A typed name is trimmed, and a name on the roster
+    in another case ("ana" for "Ana") is that player, spelled as the roster has it."""
+    spelled = {}
+    for known in roster:
+        spelled.setdefault(name_key(known), known)
+    seated: set[str] = set()
+    team_spelled: dict[str, str] = {}
     names: list[str] = []
     teams: dict[str, list[str]] = {}
     dealer_row = int(form.first_dealer.data or 0)
@@ -143,6 +155,12 @@ def _game_from_form(form: forms.NewGameForm, variant: rules.Variant) -> rules.Ga
                     name=gettext("seat %(number)s (empty)", number=i + 1),
                 )
             continue
+        if name_key(name) in seated:
+            raise rules.RuleError("duplicate-player", field="players", name=quote(name))
+        seated.add(name_key(name))
+        name = spelled.get(name_key(name), name)
+        # Partners typed "Us" and "us " are one team, named as first typed.
+        team = team_spelled.setdefault(name_key(team), team)
         names.append(name)
         if i == dealer_row:
             first_dealer = name
@@ -173,46 +191,149 @@ def show(game_id: int) -> ViewResult:
     status = 200
     if request.method == "POST":
         outcome = _record(loaded, form)
-        if not isinstance(outcome, int):
+        if isinstance(outcome, BaseResponse):
             return outcome
+        status, form = outcome
         loaded = _load(game_id)
-        status = outcome
     form.version.data = str(loaded.row.version)
+    if not form.number.data:
+        form.number.data = str(len(loaded.hands) + 1)
     return render_template("games/game.html", **_page_context(loaded), form=form), status
 
 
-def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | int:
-    """Record the posted hand; return a redirect, or the status with the errors on the form
-    (409 when the game changed since the form was shown, else 400)."""
+#: Where a page scrolls to after a save: the sentence of what happened, then the scores.
+SAID = "#flashes"
+
+
+def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | tuple[int, Any]:
+    """Record the posted hand; return a redirect, or the status with the form to show again:
+    the same taps with the errors (400), or the question "same as the last hand?" (409), or
+    an empty form when the game moved on since this one was opened (409)."""
+    game_id = loaded.row.id
+    try:
+        key = forms.posted_key(form.token.data)
+    except ValueError:
+        fresh = _fresh_form(loaded)
+        fresh.form_errors.append(
+            gettext("This form's key is not valid; nothing was saved. Tap the hand in again.")
+        )
+        return 400, fresh
     if loaded.result.finished:
+        if key is not None:
+            # The winning hand's form sent again (a double tap): answer with that hand.
+            try:
+                operations.check_key(key)
+            except operations.KeyUsed as used:
+                return _key_used(loaded, used)
         form.form_errors.append(
             gettext(
                 "The game is over: %(winner)s won. Undo or edit a hand to change it.",
                 winner=loaded.result.winner,
             )
         )
-        return 400
+        return 400, form
     if not form.validate_on_submit():
-        return 400
+        return 400, form
     seller = (
         loaded.game.left_of(loaded.result.next_dealer or "") if loaded.game.variant.sales else None
     )
     hand = form.to_hand(seller)
-    # Read before the write: after its commit the row is expired, and reading it costs a query.
-    game_id = loaded.row.id
+    number = _number("number")
     try:
         result = operations.record_hand(
-            game_id, hand, version=_version(), token=form.token.data or None
+            game_id,
+            hand,
+            version=_version(),
+            key=key,
+            number=number,
+            ask_if_same=True,
+            again=_number("again"),
         )
     except rules.RuleError as error:
         _attach_error(form, error)
-        return 400
+        return 400, form
+    except operations.SameAsLast as same:
+        form.same_as = same.number
+        return 409, form
+    except operations.KeyUsed as used:
+        return _key_used(loaded, used)
     except Conflict as error:
-        form.form_errors.append(_conflict_message(error))
-        return 409
+        return 409, _moved_on(game_id, error, number)
     if result.hands:
         flash(describe_hand(result, result.hands[-1]), "hand")
-    return redirect(url_for("games.show", game_id=game_id) + "#standings")
+    return redirect(url_for("games.show", game_id=game_id) + SAID)
+
+
+def _number(name: str) -> int | None:
+    """A hand number the form posted (the hand it is for, or the one it repeats), if any."""
+    raw = request.form.get(name, "")
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
+        abort(
+            400,
+            _l(
+                "This form does not say which state of the game it was made from; "
+                "reload the page and try again. Nothing was saved."
+            ),
+        )
+    return int(raw)
+
+
+def _fresh_form(loaded: Loaded) -> forms.HandFormBase:
+    """An empty hand form with a new key, for the hand after the last one recorded."""
+    return forms.hand_form(loaded.game, formdata=None)
+
+
+def _key_used(loaded: Loaded, used: operations.KeyUsed) -> BaseResponse | tuple[int, Any]:
+    """Answer a form sent again with the hand it saved the first time, never a second one."""
+    if used.game_id != loaded.row.id:
+        fresh = _fresh_form(loaded)
+        fresh.form_errors.append(
+            gettext("This form was opened for another game; nothing was saved here.")
+        )
+        return 400, fresh
+    now = operations.load(loaded.row.id).result
+    if used.kept and used.number <= len(now.hands):
+        flash(
+            gettext(
+                "Hand %(number)s was already saved: %(hand)s",
+                number=used.number,
+                hand=describe_hand(now, now.hands[used.number - 1]),
+            ),
+            "hand",
+        )
+    else:
+        flash(
+            gettext(
+                "This form saved hand %(number)s before, and it was undone since; "
+                "nothing was saved.",
+                number=used.number,
+            ),
+            "error",
+        )
+    return redirect(url_for("games.show", game_id=loaded.row.id) + SAID)
+
+
+def _moved_on(game_id: int, error: Conflict, number: int | None) -> forms.HandFormBase:
+    """An empty form for the next hand, saying what another phone recorded meanwhile (the
+    old taps are not kept: one more tap on Save would record the hand twice)."""
+    loaded = _load(game_id)
+    fresh = _fresh_form(loaded)
+    result = loaded.result
+    if number is not None and number <= len(result.hands):
+        for hand in result.hands[number - 1 :]:
+            fresh.form_errors.append(
+                gettext(
+                    "Another phone recorded hand %(number)s: %(hand)s",
+                    number=hand.number,
+                    hand=describe_hand(result, hand),
+                )
+            )
+        fresh.form_errors.append(gettext("Nothing was saved from this form."))
+    else:
+        fresh.form_errors.append(_conflict_message(error))
+    return fresh
 
 
 def _conflict_message(error: Conflict) -> str:
@@ -276,19 +397,35 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
     ), status
 
 
-@bp.post("/games/<id:game_id>/undo")
+@bp.route("/games/<id:game_id>/undo", methods=["GET", "POST"])
 def undo(game_id: int) -> ViewResult:
-    """Take back the last hand recorded."""
+    """Take back the last hand recorded, after asking once (naming the hand)."""
     loaded = _load(game_id)
+    if not loaded.hands:
+        flash(gettext("There is no hand to undo."), "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    number = _number("number") if request.method == "POST" else None
+    if number is None:
+        # Asked first, on a page of its own: one stray tap removes nothing.
+        result = loaded.result
+        return render_template(
+            "games/undo.html",
+            **_page_context(loaded),
+            number=len(result.hands),
+            summary=summarize_hand(result, result.hands[-1]),
+            said=describe_hand(result, result.hands[-1]),
+        )
     try:
+        if number != len(loaded.hands):
+            raise Conflict(Conflict.STALE)
         operations.undo_last_hand(game_id, version=_version())
     except Conflict as error:
         flash(_conflict_message(error), "error")
     except NotFound:
         flash(gettext("There is no hand to undo."), "error")
     else:
-        flash(gettext("Hand %(number)s was undone.", number=len(loaded.hands)), "hand")
-    return redirect(url_for("games.show", game_id=game_id))
+        flash(gettext("Hand %(number)s was undone.", number=number), "hand")
+    return redirect(url_for("games.show", game_id=game_id) + SAID)
 
 
 @bp.route("/games/<id:game_id>/delete", methods=["GET", "POST"])

@@ -6,10 +6,10 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, SelectField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired
 
 from .. import rules
-from ..forms import Form
+from ..forms import Form, NameLength
 
 
 def _strip(value: Any) -> Any:
@@ -22,8 +22,7 @@ class RenameForm(Form):  # type: ignore[misc]
         filters=[_strip],
         validators=[
             InputRequired(_l("Type the new name.")),
-            # WTForms fills in %(max)s.
-            Length(max=rules.NAME_MAX, message=_l("A name has at most %(max)s characters.")),
+            NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
         ],
     )
 

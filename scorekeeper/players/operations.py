@@ -13,6 +13,7 @@ from sqlalchemy import delete, func, select, update
 from .. import models, rules
 from ..database import write_transaction
 from ..extensions import db
+from ..forms import name_key
 from ..i18n import error_detail, gettext, ngettext
 from ..operations import NotFound
 from ..rules.game import check_name
@@ -64,15 +65,24 @@ def rename_player(player_id: int, name: str) -> str:
         old = player.name
         if name == old:
             return old
-        taken = db.session.execute(
-            select(models.Player.id).where(models.Player.name == name)
-        ).scalar()
+        # "ana" is "Ana": another spelling of a name on the roster is taken too (compared
+        # here, not in SQL: SQLite's lower() folds only ASCII letters).
+        taken = next(
+            (
+                found
+                for found_id, found in db.session.execute(
+                    select(models.Player.id, models.Player.name)
+                ).all()
+                if found_id != player_id and name_key(found) == name_key(name)
+            ),
+            None,
+        )
         if taken is not None:
             raise RosterError(
                 gettext(
                     "%(name)s is already on the roster; if they are the same person, "
                     "merge them instead",
-                    name=repr(name),
+                    name=repr(taken),
                 )
             )
         _rename_in_games(_games_of(player_id), old, name)

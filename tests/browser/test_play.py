@@ -202,8 +202,11 @@ def test_editing_an_earlier_hand_changes_the_winner(page: Any) -> None:
     expect(page.locator(".game-over")).to_contain_text("Ann won on the count-out at hand 3.")
     assert standings(page) == {"Ann": "7", "Bob": "1"}
 
-    # Undo the last hand: nobody has won any more, and the hand form is back.
-    page.get_by_role("button", name="Undo hand 3").click()
+    # Undo the last hand (it asks once, naming the hand): nobody has won any more, and
+    # the hand form is back.
+    page.get_by_role("link", name="Undo hand 3").click()
+    expect(page.locator("h1")).to_have_text("Remove hand 3: Bob bid 2, made it?")
+    page.get_by_role("button", name="Yes, remove hand 3").click()
     assert said(page) == "Hand 3 was undone."
     expect(page.locator(".game-over")).to_have_count(0)
     expect(page.locator("#hand-form h2")).to_have_text("Hand 3")

@@ -159,8 +159,13 @@ def test_the_pages_fit_a_phone_screen_with_large_touch_targets(page: Any) -> Non
         assert fit["scroll"] <= fit["width"] and fit["wide"] == [], (url, fit)
     for url in [f"/games/{game_id}", "/games/new/auction-pitch"]:
         page.goto(url)
+        if url.startswith("/games/new"):
+            # A seat's "deals first" shows once a name is in it: fill them all to measure.
+            for i, name in enumerate(players):
+                page.get_by_label(f"Name in seat {i + 1}", exact=True).fill(name)
         sizes = page.evaluate(
             "() => [...document.querySelectorAll('.tap label, .button, button')]"
+            ".filter((el) => el.getClientRects().length > 0)"
             ".map((el) => { const r = el.getBoundingClientRect();"
             " return [el.innerText, r.width, r.height]; })"
         )

@@ -51,6 +51,7 @@ def _write_routes(game_id: int) -> list[tuple[str, str]]:
         ("GET", "/games/new"),
         ("GET", "/games/new/auction-pitch"),
         ("GET", f"/games/{game_id}/hands/1/edit"),
+        ("GET", f"/games/{game_id}/undo"),
         ("GET", f"/games/{game_id}/delete"),
         ("GET", "/games/import"),
     ]
@@ -94,7 +95,7 @@ def test_the_organiser_logs_in_and_can_then_record_a_hand(client: Any, game_id: 
     assert response.headers["Location"] == "/games/1"
     form = {
         "version": "1",
-        "token": "x",
+        "token": "organiser-form-key-0001",
         "save": "1",
         "pitcher": "0",
         "bid": "2",

@@ -114,7 +114,7 @@ def test_set_password_stores_only_a_hash_and_then_writes_need_a_login(
     client = app.test_client()
     assert "/login" in client.post("/games/1/undo", data={"version": "1"}).headers["Location"]
     client.post("/login", data={"password": "hearts-and-spades"})
-    assert client.post("/games/1/undo", data={"version": "1"}).status_code == 302
+    assert client.post("/games/1/undo", data={"version": "1", "number": "1"}).status_code == 302
 
 
 def test_serve_names_the_addresses_to_type_into_the_phones() -> None:

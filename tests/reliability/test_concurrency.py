@@ -44,16 +44,18 @@ def _hand_numbers(app: Any, game_id: int) -> list[int]:
         return list(numbers)
 
 
-def _form(version: int, token: str, pitcher: str = "1") -> dict[str, str]:
+def _form(version: int, token: str, pitcher: str = "1", n: int = 0) -> dict[str, str]:
+    """A hand form with the one-time key ``token``: the hand made with ``pitcher`` (and
+    Jack taken or not by ``n``'s parity, so hand ``n`` is never tapped as hand ``n - 1``)."""
     return {
         "version": str(version),
-        "token": token,
+        "token": f"concurrency-key-{token}",
         "save": "1",
         "pitcher": pitcher,
         "bid": "2",
         "point_high": pitcher,
         "point_low": pitcher,
-        "point_jack": "nobody",
+        "point_jack": "nobody" if n % 2 else pitcher,
         "point_game": "0",
     }
 
@@ -83,8 +85,8 @@ def test_two_phones_saving_a_hand_at_once_record_one_and_refuse_the_other(
     for round_number in range(1, ROUNDS + 1):
         version = _version(app, game_id)
         first, second = _at_once(
-            lambda v=version, r=round_number: served.post(path, _form(v, f"a{r}", "1")),
-            lambda v=version, r=round_number: served.post(path, _form(v, f"b{r}", "2")),
+            lambda v=version, r=round_number: served.post(path, _form(v, f"a{r}", "1", r)),
+            lambda v=version, r=round_number: served.post(path, _form(v, f"b{r}", "2", r)),
         )
         statuses = sorted([first[0], second[0]])
         assert statuses == [302, 409], (first[:2], second[:2])
@@ -98,7 +100,7 @@ def test_a_double_tapped_save_records_the_hand_once(app: Any, served: Any) -> No
     path = f"/games/{game_id}"
     for round_number in range(1, ROUNDS + 1):
         version = _version(app, game_id)
-        form = _form(version, f"same-{round_number}")
+        form = _form(version, f"same-{round_number}", n=round_number)
         results = _at_once(lambda f=form: served.post(path, f), lambda f=form: served.post(path, f))
         assert [r[0] for r in results] == [302, 302]
         assert _hand_numbers(app, game_id) == list(range(1, round_number + 1))
@@ -107,9 +109,11 @@ def test_a_double_tapped_save_records_the_hand_once(app: Any, served: Any) -> No
 def test_undo_sent_twice_takes_back_only_one_hand(app: Any, served: Any) -> None:
     game_id = _game(app)
     for n in range(3):
-        assert served.post(f"/games/{game_id}", _form(_version(app, game_id), f"t{n}"))[0] == 302
+        assert (
+            served.post(f"/games/{game_id}", _form(_version(app, game_id), f"t{n}", n=n))[0] == 302
+        )
     version = _version(app, game_id)
-    form = {"version": str(version)}
+    form = {"version": str(version), "number": "3"}
     _at_once(
         lambda: served.post(f"/games/{game_id}/undo", form),
         lambda: served.post(f"/games/{game_id}/undo", form),
@@ -127,7 +131,7 @@ def test_four_clients_recording_in_four_games_lose_and_double_nothing(
     def play(game_id: int) -> None:
         for n in range(hands_each):
             status, _, _body = served.post(
-                f"/games/{game_id}", _form(_version(app, game_id), f"g{game_id}-{n}")
+                f"/games/{game_id}", _form(_version(app, game_id), f"g{game_id}-{n}", n=n)
             )
             if status != 302:
                 errors.append(f"game {game_id} hand {n + 1}: {status}")

@@ -75,7 +75,9 @@ def test_undoing_the_winning_hand_reopens_the_game_in_the_statistics(client: Any
         record("auction-pitch", PLAYERS, [ap("Ann", 4, "Ann", "Ann", "Ann", "Ann")], stake="1"),
     )
     assert won(app, "Ann") == 1
-    response = client.post(f"/games/{game}/undo", data={"version": version_of(client, game)})
+    response = client.post(
+        f"/games/{game}/undo", data={"version": version_of(client, game), "number": "1"}
+    )
     assert response.status_code == 302
     assert won(app, "Ann") == 0
     with app.app_context():

@@ -37,8 +37,14 @@ def edit(client: Any, game_id: int, number: int, **fields: Any) -> Any:
 
 
 def undo(client: Any, game_id: int, version: int | None = None) -> Any:
-    version = version_of(client, game_id) if version is None else version
-    return client.post(f"/games/{game_id}/undo", data={"version": str(version)})
+    """Press Undo, then say yes on the page that asks (with another version, if given)."""
+    asked = client.get(f"/games/{game_id}/undo")
+    if asked.status_code != 200:
+        return asked
+    form = page(asked).submitted()
+    if version is not None:
+        form["version"] = str(version)
+    return client.post(f"/games/{game_id}/undo", data=form)
 
 
 # --- Undo -------------------------------------------------------------------------------------
@@ -53,6 +59,44 @@ def test_undo_takes_back_the_last_hand(client: Any, app: Any) -> None:
     assert hand_count(app, game_id) == 1
     assert exported(client, game_id)["hands"] == BOB_WINS[:1]
     assert "Bob deals hand 2" in text(html)
+
+
+def test_undo_asks_first_naming_the_hand_it_removes_and_a_stray_tap_removes_nothing(
+    client: Any, app: Any
+) -> None:
+    game_id = import_game(
+        client,
+        record(
+            "auction-pitch", PAIR, [*BOB_WINS[:1], ap_hand("Bob", 3, "Ann", "Ann", "Ann", "Bob")]
+        ),
+    )
+    asked = client.get(f"/games/{game_id}/undo")
+    assert asked.status_code == 200
+    words = text(asked.get_data(as_text=True))
+    assert "Remove hand 2: Bob bid 3, set back?" in words
+    assert "Yes, remove hand 2" in words and "No, keep it" in words
+    # A post that does not name the hand (a stray tap on an old button) only asks again.
+    stray = client.post(
+        f"/games/{game_id}/undo", data={"version": str(version_of(client, game_id))}
+    )
+    assert stray.status_code == 200
+    assert "Remove hand 2: Bob bid 3, set back?" in text(stray.get_data(as_text=True))
+    assert hand_count(app, game_id) == 2
+    # The game page offers Undo as a link to that question, not as a form that removes.
+    game_page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/undo"' in game_page
+    assert f'action="/games/{game_id}/undo"' not in game_page
+
+
+def test_a_yes_that_names_a_hand_no_longer_last_removes_nothing(client: Any, app: Any) -> None:
+    game_id = import_game(client, record("auction-pitch", PAIR, BOB_WINS[:2]))
+    form = page(client.get(f"/games/{game_id}/undo")).submitted()
+    assert form["number"] == "2"
+    form["number"] = "1"
+    client.post(f"/games/{game_id}/undo", data=form)
+    (message,) = flashes(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert message.startswith("The score sheet changed since this form was opened")
+    assert hand_count(app, game_id) == 2
 
 
 def test_undoing_the_winning_hand_reopens_the_game(client: Any) -> None:

@@ -87,7 +87,7 @@ def test_an_edit_without_the_token_is_refused(client: Any, app: Any, game_id: in
 def test_undo_without_the_token_is_refused_and_with_it_done(
     client: Any, app: Any, game_id: int
 ) -> None:
-    data = {"version": version(client, game_id)}
+    data = {"version": version(client, game_id), "number": "1"}
     assert client.post(f"/games/{game_id}/undo", data=data).status_code == 400
     assert hand_count(app, game_id) == 1
     data["csrf_token"] = token_on(client, f"/games/{game_id}")

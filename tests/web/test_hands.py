@@ -45,7 +45,7 @@ def test_a_made_bid_is_saved_and_said_in_words(client: Any, app: Any, game_id: i
         client, game_id, PLAYERS, pitcher="Bob", bid=3, high="Bob", low="Bob", jack="Cy", game="Bob"
     )
     assert response.status_code == 302
-    assert response.headers["Location"] == f"/games/{game_id}#standings"
+    assert response.headers["Location"] == f"/games/{game_id}#flashes"
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert flashes(html) == ["Bob made 3."]
     assert hand_count(app, game_id) == 1
@@ -146,7 +146,14 @@ def test_a_hand_with_nothing_chosen_shows_a_message_next_to_every_field_and_save
 
 def test_the_choices_already_made_stay_chosen_after_an_error(client: Any, game_id: int) -> None:
     response = post_hand(
-        client, game_id, PLAYERS, pitcher="Bob", bid=3, high="Bob", jack=None, token="form-1"
+        client,
+        game_id,
+        PLAYERS,
+        pitcher="Bob",
+        bid=3,
+        high="Bob",
+        jack=None,
+        token="form-key-0000000001",
     )
     assert response.status_code == 400
     parsed = page(response)
@@ -155,7 +162,7 @@ def test_the_choices_already_made_stay_chosen_after_an_error(client: Any, game_i
     assert parsed.checked("point_jack") == "nobody"
     assert set(parsed.errors) == {"point_low", "point_game"}
     # The same token, so a corrected resubmission is still one hand.
-    assert parsed.value("token") == "form-1"
+    assert parsed.value("token") == "form-key-0000000001"
 
 
 @pytest.mark.parametrize(
@@ -253,10 +260,11 @@ def test_a_hand_posted_from_a_stale_page_is_refused_with_409_and_a_message(
         "The score sheet changed since this form was opened" in e for e in parsed.form_errors
     )
     assert hand_count(app, game_id) == 1
-    # The fresh standings and the fresh version, with the table's choices kept to resend.
+    # The fresh standings and version, and an empty form: one more tap on Save must not
+    # record the refused hand over the new state.
     assert "Hand 2" in text(response.get_data(as_text=True))
     assert parsed.value("version") == str(version_of(client, game_id))
-    assert parsed.checked("pitcher") == "0"
+    assert parsed.checked("pitcher") is None
 
 
 def test_the_same_form_sent_twice_records_the_hand_once(
@@ -264,8 +272,12 @@ def test_the_same_form_sent_twice_records_the_hand_once(
 ) -> None:
     version = version_of(client, game_id)
     fields = {"pitcher": "Bob", "bid": 3, "high": "Bob", "low": "Bob", "jack": "Cy", "game": "Bob"}
-    first = post_hand(client, game_id, PLAYERS, version=version, token="tap-once", **fields)
-    second = post_hand(client, game_id, PLAYERS, version=version, token="tap-once", **fields)
+    first = post_hand(
+        client, game_id, PLAYERS, version=version, token="tap-once-0000000001", **fields
+    )
+    second = post_hand(
+        client, game_id, PLAYERS, version=version, token="tap-once-0000000001", **fields
+    )
     assert first.status_code == second.status_code == 302
     assert hand_count(app, game_id) == 1
     assert "Bob made 3." in flashes(client.get(f"/games/{game_id}").get_data(as_text=True))

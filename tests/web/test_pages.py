@@ -224,7 +224,7 @@ def test_editing_a_hand_that_does_not_exist_is_a_404(
 
 
 def test_a_method_the_page_does_not_take_gets_a_friendly_405(client: Any, game_id: int) -> None:
-    response = client.get(f"/games/{game_id}/undo")
+    response = client.get("/language")
     assert response.status_code == 405
     assert "Not allowed here" in text(response.get_data(as_text=True))
 

@@ -102,7 +102,10 @@ def test_corrections_and_renames_show_at_once(client: Any, app: Any) -> None:
     game_id = import_game(client, record("auction-pitch", PAIR, hands))
     client.get(f"/games/{game_id}")
 
-    undone = client.post(f"/games/{game_id}/undo", data={"version": version_of(client, game_id)})
+    undone = client.post(
+        f"/games/{game_id}/undo",
+        data={"version": version_of(client, game_id), "number": str(len(hands))},
+    )
     assert undone.status_code == 302
     page = text(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "Bob deals hand 2" in page and "Undo hand 1" in page

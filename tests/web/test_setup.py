@@ -135,7 +135,7 @@ def test_cinch_without_four_or_six_players_is_refused(client: Any, app: Any) -> 
         ("payout_in_hole", "-1", "Number must be between 0 and 99."),
         ("smudge", "sometimes", "Not a valid choice."),
         ("first_dealer", "9", "'9' is not one of the choices for Deals first."),
-        ("name_0", "A" * 41, "Field cannot be longer than 40 characters."),
+        ("name_0", "A" * 41, "A name has at most 40 characters."),
     ],
 )
 def test_a_bad_setup_value_shows_a_message_next_to_its_field_and_creates_nothing(
