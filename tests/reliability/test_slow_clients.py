@@ -71,7 +71,7 @@ def test_a_device_holding_150_half_sent_requests_cannot_stop_a_hand_being_saved(
             },
             timeout=10,
         )
-        assert (status, location) == (302, f"/games/{game_id}#standings")
+        assert (status, location) == (302, f"/games/{game_id}#flashes")
         assert time.monotonic() - started < 5
         with app.app_context():
             assert len(operations.load(game_id).hands) == 1
