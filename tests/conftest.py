@@ -15,9 +15,6 @@ from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-EXAMPLES = REPO.parent / "shared" / "spec" / "examples"
-
 
 def _backends() -> list[str]:
     return ["sqlite", "postgresql"] if os.environ.get("TEST_DATABASE_URL") else ["sqlite"]

@@ -1,8 +1,8 @@
 """The ``scorekeeper`` command line: ``score FILE [--json]`` and ``variants``.
 
-The worked examples live in ``shared/spec/examples`` beside the repository (CI clones
-the repository into another folder with ``shared/`` next to it), and our own
-hand-worked records in ``records/`` here. The examples run through the installed
+The worked examples are the spec's, copied into ``tests/examples`` (a test in
+tests/rules/test_rules_record.py keeps the copies equal to the spec's), and our own
+hand-worked records are in ``records/`` here. The examples run through the installed
 console script in a real subprocess; the rest use click's CliRunner.
 """
 
@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from scorekeeper.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 RECORDS = Path(__file__).resolve().parent / "records"
 SCRIPT = Path(sys.executable).parent / "scorekeeper"
 
@@ -76,8 +76,8 @@ def assert_same_output(actual: dict[str, Any], expected: dict[str, Any]) -> None
 
 def test_the_worked_examples_and_our_records_are_found():
     assert SCRIPT.exists()
-    assert len(EXAMPLE_OUTPUTS) == 8
-    assert len(EXAMPLE_ERRORS) == 1
+    assert len(EXAMPLE_OUTPUTS) == 10
+    assert len(EXAMPLE_ERRORS) == 2
     assert len(OUR_OUTPUTS) == 6
 
 
