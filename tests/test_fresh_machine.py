@@ -43,7 +43,8 @@ def _require_hiding() -> None:
         system_parts.skip_or_fail_in_ci(reason)
 
 
-def _pytest_on_a_fresh_machine(tmp_path: Path, **env: str) -> tuple[int, list[str]]:
+def _pytest_on_a_fresh_machine(tmp_path: Path, **env: str) -> tuple[int, list[str], str]:
+    """Run SUBSET on a fresh machine: its status, the lines of its report, all it printed."""
     command = [
         sys.executable,
         "-m",
@@ -55,8 +56,7 @@ def _pytest_on_a_fresh_machine(tmp_path: Path, **env: str) -> tuple[int, list[st
         *SUBSET,
     ]
     completed = fresh_machine.run(command, env=fresh_machine.environment(**env), timeout=600)
-    lines = (completed.stdout + completed.stderr).splitlines()
-    return completed.returncode, lines
+    return completed.returncode, completed.stdout.splitlines(), completed.stdout + completed.stderr
 
 
 def test_the_harfbuzz_check_agrees_with_weasyprints_own() -> None:
@@ -89,8 +89,7 @@ def test_a_fresh_machine_passes_with_skips_and_one_line_naming_what_to_install(
     tmp_path: Path,
 ) -> None:
     _require_hiding()
-    status, lines = _pytest_on_a_fresh_machine(tmp_path)
-    output = "\n".join(lines)
+    status, lines, output = _pytest_on_a_fresh_machine(tmp_path)
     assert status == 0, output
     assert "HarfBuzz-Subset will be required" not in output
     assert "error" not in lines[-1] and "failed" not in lines[-1], output
@@ -112,8 +111,7 @@ def test_in_ci_a_missing_chromium_or_poppler_still_fails_the_tests_that_need_the
     tmp_path: Path,
 ) -> None:
     _require_hiding()
-    status, lines = _pytest_on_a_fresh_machine(tmp_path, CI="true")
-    output = "\n".join(lines)
+    status, lines, output = _pytest_on_a_fresh_machine(tmp_path, CI="true")
     assert status == 1, output
     assert "/usr/bin/chromium is missing: install Debian's chromium package" in output
     assert "pdftoppm is missing: install Debian's poppler-utils package" in output
