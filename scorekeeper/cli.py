@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import click
 
 from . import i18n
 from .i18n import gettext
 from .rules import VARIANTS, GameResult, RuleError, dumps, loads_record, output_document
+from .rules.errors import one_line
 from .sheet import terminal_sheet
 
 
@@ -29,15 +29,34 @@ def main(ctx: click.Context, lang: str | None) -> None:
     ctx.with_resource(i18n.use_locale(lang or i18n.locale_from_environment()))
 
 
+def _read_record(path: str) -> bytes:
+    """Read the record at ``path`` ('-' is standard input); a file that cannot be read is
+    one line naming it and the problem, status 2, as for every other bad input."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    except FileNotFoundError:
+        problem = gettext("there is no such file")
+    except IsADirectoryError:
+        problem = gettext("is a folder, not a file")
+    except OSError as error:
+        problem = gettext("cannot be read (%(reason)s)", reason=error.strerror or error)
+    click.echo(one_line(f"{path}: {problem}"), err=True)
+    sys.exit(2)
+
+
 @main.command()
-@click.argument("file", type=click.File("rb"))
+@click.argument("file", type=click.Path(dir_okay=True, allow_dash=True))
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the Output document of GAME-RECORD.md."
 )
-def score(file: Any, as_json: bool) -> None:
+def score(file: str, as_json: bool) -> None:
     """Score the game record FILE ('-' reads standard input) and print the score sheet."""
+    record = _read_record(file)
     try:
-        result: GameResult = loads_record(file.read()).score()
+        result: GameResult = loads_record(record).score()
     except RuleError as error:
         click.echo(i18n.error_message(error), err=True)
         sys.exit(2)

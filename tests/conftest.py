@@ -3,20 +3,75 @@
 The web tests run against a real SQLite file, and also against a real PostgreSQL
 server when TEST_DATABASE_URL names one (CI starts one): the ``app`` fixture is
 parametrised over the databases available.
+
+Tests that need a system part missing here (Chromium, poppler's pdftoppm) skip outside
+CI, and one line at the end of the run names what to install (tests/system_parts.py).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+import sys
+from collections import Counter
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-EXAMPLES = REPO.parent / "shared" / "spec" / "examples"
+# The helpers beside this file (system_parts, fresh_machine) import under any import mode.
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+import system_parts  # noqa: E402  (found through the path set just above)
+
+#: What was missing in this run, for the summary line.
+SKIPPED_FOR = pytest.StashKey[Counter[str]]()
+SQLITE_ONLY = pytest.StashKey[set[str]]()
+HARFBUZZ_MISSING = pytest.StashKey[bool]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[SKIPPED_FOR] = Counter()
+    config.stash[SQLITE_ONLY] = set()
+    missing = not system_parts.harfbuzz_subset_present()
+    config.stash[HARFBUZZ_MISSING] = missing
+    if missing:
+        # WeasyPrint works without the library (it subsets fonts itself) but warns on import,
+        # which filterwarnings=error turns into a collection error. Only then is it let pass.
+        config.addinivalue_line("filterwarnings", system_parts.HARFBUZZ_WARNING_FILTER)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    missing = system_parts.missing_package(call.excinfo.value) if call.excinfo else None
+    if missing is not None:
+        item.config.stash[SKIPPED_FOR][missing] += 1
+    ran_on_sqlite_only = not os.environ.get("TEST_DATABASE_URL")
+    if call.when == "setup" and ran_on_sqlite_only and "database_url" in item.fixturenames:
+        item.config.stash[SQLITE_ONLY].add(item.nodeid)
+    return report
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_terminal_summary(
+    terminalreporter: Any, exitstatus: int, config: pytest.Config
+) -> Generator[None, None, None]:
+    # Outside the terminal reporter's own wrapper: the line comes after its short summary,
+    # just before the closing counts.
+    yield
+    line = system_parts.summary_line(
+        dict(config.stash[SKIPPED_FOR]),
+        config.stash[HARFBUZZ_MISSING],
+        len(config.stash[SQLITE_ONLY]),
+    )
+    if line is not None:
+        terminalreporter.write_line(line)
 
 
 def _backends() -> list[str]:

@@ -3,12 +3,11 @@
 The app runs as it does at a table: waitress on 127.0.0.1 (a free port), a migrated
 SQLite file, CSRF on. Chromium is Debian's /usr/bin/chromium, driven by the pinned
 Playwright. Missing Chromium fails the tests in CI (CI=true) and skips them, with the
-reason, on a developer's machine that has not installed it.
+reason, on a developer's machine that has not installed it (tests/system_parts.py).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import threading
 from collections.abc import Callable, Iterator
@@ -17,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import system_parts
 
-CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -30,15 +29,6 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 #: How long a Playwright wait may take before the test fails (ms); the pages answer in far less.
 TIMEOUT_MS = 10_000
-
-
-def _require_chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    message = f"{CHROMIUM} is missing: install Debian's chromium package (.ci/run does)"
-    if os.environ.get("CI"):
-        pytest.fail(message, pytrace=False)
-    pytest.skip(message)
 
 
 @dataclass(frozen=True)
@@ -101,11 +91,13 @@ def live_server(
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Launch Debian's Chromium once for the session (headless)."""
-    _require_chromium()
+    chromium_path = system_parts.require("chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(
+            executable_path=str(chromium_path), args=CHROMIUM_ARGS
+        )
         yield chromium
         chromium.close()
 

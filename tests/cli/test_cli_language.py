@@ -149,3 +149,13 @@ def test_backup_refuses_to_copy_the_database_onto_itself_in_romanian(
     assert refused.stderr == "eroare: fișierul copiei nu poate fi chiar baza de date\n"
     english = CliRunner().invoke(main, ["--lang", "en", "backup", itself])
     assert english.stderr == "error: the backup file cannot be the database itself\n"
+
+
+def test_a_missing_record_file_is_named_in_romanian_on_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "lipsa.json"
+    romanian = _run("--lang", "ro", "score", str(missing), env=_environment())
+    assert romanian.returncode == 2
+    assert romanian.stderr == f"{missing}: acest fișier nu există\n"
+    folder = _run("--lang", "ro", "score", str(tmp_path), env=_environment())
+    assert folder.returncode == 2
+    assert folder.stderr == f"{tmp_path}: este un dosar, nu un fișier\n"

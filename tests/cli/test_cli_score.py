@@ -1,8 +1,8 @@
 """The ``scorekeeper`` command line: ``score FILE [--json]`` and ``variants``.
 
-The worked examples live in ``shared/spec/examples`` beside the repository (CI clones
-the repository into another folder with ``shared/`` next to it), and our own
-hand-worked records in ``records/`` here. The examples run through the installed
+The worked examples are the spec's, copied into ``tests/examples`` (a test in
+tests/rules/test_rules_record.py keeps the copies equal to the spec's), and our own
+hand-worked records are in ``records/`` here. The examples run through the installed
 console script in a real subprocess; the rest use click's CliRunner.
 """
 
@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from scorekeeper.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 RECORDS = Path(__file__).resolve().parent / "records"
 SCRIPT = Path(sys.executable).parent / "scorekeeper"
 
@@ -76,8 +76,8 @@ def assert_same_output(actual: dict[str, Any], expected: dict[str, Any]) -> None
 
 def test_the_worked_examples_and_our_records_are_found():
     assert SCRIPT.exists()
-    assert len(EXAMPLE_OUTPUTS) == 8
-    assert len(EXAMPLE_ERRORS) == 1
+    assert len(EXAMPLE_OUTPUTS) == 10
+    assert len(EXAMPLE_ERRORS) == 2
     assert len(OUR_OUTPUTS) == 6
 
 
@@ -250,11 +250,34 @@ def test_the_text_sheet_shows_a_smudge_from_the_hole_in_parentheses_before_it():
     assert first.split()[-3:] == ["2", "(-3)", "1"]
 
 
-def test_a_missing_file_is_a_usage_error_not_a_traceback():
-    completed = _run("score", str(RECORDS / "no-such-record.json"))
+def test_a_missing_file_is_one_line_naming_it_with_status_two():
+    missing = RECORDS / "no-such-record.json"
+    completed = _run("score", str(missing), "--json")
     assert completed.returncode == 2
-    assert b"Traceback" not in completed.stderr
-    assert b"no-such-record.json" in completed.stderr
+    assert completed.stdout == b""
+    assert completed.stderr.decode() == f"{missing}: there is no such file\n"
+
+
+def test_a_relative_missing_file_is_named_as_it_was_typed():
+    completed = _run("score", "missing.json")
+    assert completed.returncode == 2
+    assert completed.stderr.decode() == "missing.json: there is no such file\n"
+
+
+def test_a_folder_given_as_the_record_is_one_line_with_status_two(tmp_path):
+    completed = _run("score", str(tmp_path))
+    assert completed.returncode == 2
+    assert completed.stdout == b""
+    assert completed.stderr.decode() == f"{tmp_path}: is a folder, not a file\n"
+
+
+def test_a_path_through_a_file_is_one_line_with_the_systems_reason(tmp_path):
+    record = tmp_path / "game.json"
+    record.write_bytes((EXAMPLES / "ap-countout-order.json").read_bytes())
+    through = record / "more.json"
+    completed = _run("score", str(through))
+    assert completed.returncode == 2
+    assert completed.stderr.decode() == f"{through}: cannot be read (Not a directory)\n"
 
 
 def test_the_score_command_loads_no_web_library():

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import system_parts
 from PIL import Image
 from pypdf import PdfReader
 
@@ -112,8 +112,7 @@ def row_line(page_text: str, number: int, dealer: str) -> str:
 
 def ink_on_page(pdf: Path, page: int, dpi: int = 40) -> tuple[tuple[int, int], float]:
     """Draw one page with pdftoppm (poppler): its size in pixels, and the share of it inked."""
-    pdftoppm = shutil.which("pdftoppm")
-    assert pdftoppm is not None, "pdftoppm (poppler-utils) is needed; .ci/run installs it"
+    pdftoppm = system_parts.require("poppler-utils")
     out = pdf.with_name(f"{pdf.stem}-page{page}")
     subprocess.run(
         [

@@ -25,7 +25,7 @@ from .games import (
 )
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 NUMBER = re.compile(rf"(?<!\S){MINUS}?\d+(?!\S)")
 
 

@@ -39,13 +39,7 @@ def instance(tmp_path: Path, migrated_sqlite: Path) -> dict[str, str]:
     database.write_bytes(migrated_sqlite.read_bytes())
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SECRET_KEY")}
     env["SCOREKEEPER_INSTANCE"] = str(folder)
-    record = (
-        Path(__file__).resolve().parents[3]
-        / "shared"
-        / "spec"
-        / "examples"
-        / "game-record-example.json"
-    )
+    record = Path(__file__).resolve().parents[1] / "examples" / "game-record-example.json"
     from scorekeeper import create_app
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"})

@@ -9,7 +9,7 @@ from rules_helpers import NS_EW, assert_one_line, hand, hands
 
 from scorekeeper.rules import Game, Hand, RuleError, loads_record, score_game
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 # Two good hands before the bad one, so every error is placed at hand 3.
 GOOD = {

@@ -19,7 +19,10 @@ from scorekeeper.rules import (
     record_to_json,
 )
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+#: The worked examples, copied into the project as data (tests/examples).
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+#: Where the spec keeps them, beside the project when it was cloned next to ../shared (CI).
+SPEC_EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
 RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".out.json"))
 SCORED = [p for p in RECORDS if p.with_suffix(".out.json").exists()]
 
@@ -63,9 +66,21 @@ def _error(data: Any) -> RuleError:
     return caught.value
 
 
-def test_the_examples_folder_is_found_beside_the_repository():
+def test_the_worked_examples_are_kept_inside_the_project():
+    assert EXAMPLES.is_relative_to(Path(__file__).resolve().parents[2])
     assert (EXAMPLES / "README.md").exists()
-    assert len(SCORED) == 8
+    assert len(RECORDS) == 12
+    assert len(SCORED) == 10
+
+
+def test_the_projects_copies_of_the_worked_examples_match_the_spec_byte_for_byte():
+    if not SPEC_EXAMPLES.is_dir():
+        pytest.skip("no ../shared/spec/examples beside the project to compare the copies with")
+    theirs = {p.name: p.read_bytes() for p in SPEC_EXAMPLES.iterdir() if p.is_file()}
+    ours = {p.name: p.read_bytes() for p in EXAMPLES.iterdir() if p.is_file()}
+    assert sorted(ours) == sorted(theirs), "tests/examples has other files than the spec's"
+    for name, content in theirs.items():
+        assert ours[name] == content, f"tests/examples/{name} differs from the spec's copy"
 
 
 @pytest.mark.parametrize("path", SCORED, ids=lambda p: p.stem)

@@ -1,0 +1,137 @@
+"""The project's own references stay in step with the engine, and link nothing outside it.
+
+docs/RULES.md (the rules) and docs/GAME-RECORD.md (the JSON record) are ours, in our words;
+every variant, point, house-rule switch and switch value the engine knows must be there,
+and every field and value of the record the engine reads or writes. The engine's own data
+is iterated, so a point or switch added to scorekeeper/rules/ without its documentation
+fails here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import fields
+from enum import StrEnum
+from pathlib import Path
+from typing import get_type_hints
+
+import pytest
+
+from scorekeeper.rules import Event, Sale, WinReason, loads_record, output_document, record
+from scorekeeper.rules.variants import POINTS, SWITCH_NAMES, VARIANTS, HouseRules
+
+REPO = Path(__file__).resolve().parents[1]
+RULES = REPO / "docs" / "RULES.md"
+GAME_RECORD = REPO / "docs" / "GAME-RECORD.md"
+EXAMPLES = REPO / "tests" / "examples"
+#: The Markdown files a reader of the project opens.
+DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _switch_values() -> list[tuple[str, str]]:
+    """Every value of every switch whose values are a fixed list (an enum)."""
+    hints = get_type_hints(HouseRules)
+    return [
+        (f.name, str(value))
+        for f in fields(HouseRules)
+        if isinstance(hints[f.name], type) and issubclass(hints[f.name], StrEnum)
+        for value in hints[f.name]
+    ]
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_every_variant_the_engine_knows_is_documented_in_rules_md(key: str) -> None:
+    assert f"`{key}`" in _text(RULES), f"variant {key} is not in docs/RULES.md"
+
+
+@pytest.mark.parametrize("key", list(POINTS))
+def test_every_point_the_engine_knows_is_documented_in_rules_md(key: str) -> None:
+    assert f"`{key}`" in _text(RULES), f"point {key} is not in docs/RULES.md"
+
+
+@pytest.mark.parametrize("name", SWITCH_NAMES)
+def test_every_house_rule_switch_the_engine_knows_is_documented_in_rules_md(name: str) -> None:
+    assert f"`{name}`" in _text(RULES), f"switch {name} is not in docs/RULES.md"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), _switch_values(), ids=[f"{n}={v}" for n, v in _switch_values()]
+)
+def test_every_value_of_every_switch_is_documented_in_rules_md(name: str, value: str) -> None:
+    assert f"`{value}`" in _text(RULES), f"{name}: {value} is not in docs/RULES.md"
+
+
+def test_the_new_family_of_section_ten_is_documented_before_the_engine_has_it() -> None:
+    # Issue 16 adds these to the engine; the reference says what they mean already.
+    text = _text(RULES)
+    names = [
+        "off_jack",
+        "big_joker",
+        "little_joker",
+        "three",
+        "ten-point",
+        "min_bid",
+        "smudge_failed",
+        "points",
+        "max_bid",
+        "smudge_bid",
+        "win_rule",
+        "pitcher_scores",
+        "gap",
+        "game_count",
+        "smudge-failed",
+        "bidder-only",
+        "count-out",
+    ]
+    assert [n for n in names if f"`{n}`" not in text] == []
+    assert "`game_count`" in _text(GAME_RECORD) and "`smudge-failed`" in _text(GAME_RECORD)
+
+
+def test_every_field_of_the_record_the_engine_reads_is_documented_in_game_record_md() -> None:
+    text = _text(GAME_RECORD)
+    keys = {*record._RECORD_KEYS, *record._PLAYED_KEYS, *record._PASSED_KEYS}
+    assert sorted(k for k in keys if f"`{k}`" not in text) == []
+    assert f"`{record.FORMAT}`" in text or f'`"{record.FORMAT}"`' in text
+
+
+def test_every_field_and_value_of_the_output_is_documented_in_game_record_md() -> None:
+    text = _text(GAME_RECORD)
+    keys: set[str] = set()
+    for path in sorted(EXAMPLES.glob("*.out.json")):
+        document = json.loads(_text(path))
+        keys.update(document)
+        for hand in document["hands"]:
+            keys.update(hand)
+        if document["settlement"]:
+            keys.update(document["settlement"])
+            for payment in document["settlement"]["payments"]:
+                keys.update(payment)
+    # And what the engine writes, whatever the examples show.
+    scored = output_document(
+        loads_record((EXAMPLES / "game-record-example.json").read_bytes()).score()
+    )
+    keys.update(scored)
+    values = {str(v) for enum in (WinReason, Event, Sale) for v in enum}
+    missing = sorted(k for k in keys | values if f"`{k}`" not in text and f'`"{k}"`' not in text)
+    assert missing == []
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.name)
+def test_the_readme_and_docs_link_only_files_inside_the_project(document: Path) -> None:
+    for target in LINK.findall(_text(document)):
+        if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+            continue  # a web address or a place in the same page
+        path = (document.parent / target.split("#", 1)[0]).resolve()
+        assert path.is_relative_to(REPO), f"{document.name} links {target}, outside the project"
+        assert path.exists(), f"{document.name} links {target}, which does not exist"
+
+
+def test_the_readme_links_the_projects_own_rules_and_record_references() -> None:
+    links = LINK.findall(_text(REPO / "README.md"))
+    assert "docs/RULES.md" in links and "docs/GAME-RECORD.md" in links
