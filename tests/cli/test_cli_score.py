@@ -36,6 +36,7 @@ VARIANT_KEYS = [
     "pitch-six",
     "pedro",
     "cinch",
+    "ten-point",
 ]
 
 
@@ -76,8 +77,8 @@ def assert_same_output(actual: dict[str, Any], expected: dict[str, Any]) -> None
 
 def test_the_worked_examples_and_our_records_are_found():
     assert SCRIPT.exists()
-    assert len(EXAMPLE_OUTPUTS) == 8
-    assert len(EXAMPLE_ERRORS) == 1
+    assert len(EXAMPLE_OUTPUTS) == 10
+    assert len(EXAMPLE_ERRORS) == 2
     assert len(OUR_OUTPUTS) == 6
 
 
@@ -196,7 +197,7 @@ def test_a_valid_record_with_a_surrogate_escape_never_gives_a_traceback():
     assert len(completed.stderr.splitlines()) == 1
 
 
-def test_variants_lists_all_seven_keys():
+def test_variants_lists_all_eight_keys():
     completed = _run("variants")
     assert completed.returncode == 0
     lines = completed.stdout.decode("utf-8").splitlines()

@@ -65,7 +65,7 @@ def _error(data: Any) -> RuleError:
 
 def test_the_examples_folder_is_found_beside_the_repository():
     assert (EXAMPLES / "README.md").exists()
-    assert len(SCORED) == 8
+    assert len(SCORED) == 10
 
 
 @pytest.mark.parametrize("path", SCORED, ids=lambda p: p.stem)
@@ -195,7 +195,7 @@ RECORD_ERRORS = [
         "unknown-variant",
         None,
         'variant: unknown variant "bridge"; the variants are auction-pitch, joker-pitch, '
-        "racehorse-pitch, sell-out, pitch-six, pedro, cinch",
+        "racehorse-pitch, sell-out, pitch-six, pedro, cinch, ten-point",
     ),
     (
         "a variant that is not a string",
