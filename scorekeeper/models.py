@@ -100,6 +100,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     """One hand as recorded at the table. Players are named by seat position.
 
     ``points`` maps each point key to the seat that took it, or null for nobody.
+    ``game_count`` lists each seat's count toward Game, in seat order, if the table counted.
     ``token`` is the form's one-time token: a resubmitted form records nothing twice.
     """
 
@@ -115,6 +116,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     sale: Mapped[str | None] = mapped_column(String(16), default=None)
     high_bidder_seat: Mapped[int | None] = mapped_column(default=None)
     note: Mapped[str | None] = mapped_column(Text, default=None)
+    game_count: Mapped[list[int] | None] = mapped_column(JSON, default=None)
     token: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -74,6 +74,7 @@ def engine_hand(row: models.Hand | Any, names: Sequence[str]) -> rules.Hand:
         return rules.Hand.passed_out(row.note)
     # Written out rather than through a helper: a list page builds hundreds of these.
     pitcher, high_bidder, sale = row.pitcher_seat, row.high_bidder_seat, row.sale
+    counts = row.game_count
     return rules.Hand(
         pitcher=None if pitcher is None else names[pitcher],
         bid=row.bid,
@@ -83,6 +84,7 @@ def engine_hand(row: models.Hand | Any, names: Sequence[str]) -> rules.Hand:
         sale=rules.Sale(sale) if sale else None,
         high_bidder=None if high_bidder is None else names[high_bidder],
         note=row.note,
+        game_count=None if counts is None else dict(zip(names, counts, strict=True)),
     )
 
 
@@ -101,6 +103,7 @@ def _hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any
             "sale": None,
             "high_bidder_seat": None,
             "note": hand.note,
+            "game_count": None,
         }
     return {
         "passed": False,
@@ -110,6 +113,10 @@ def _hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any
         "sale": hand.sale.value if hand.sale else None,
         "high_bidder_seat": seat(hand.high_bidder),
         "note": hand.note,
+        # Checked already: every seated player is counted, so a list in seat order holds it.
+        "game_count": None
+        if hand.game_count is None
+        else [hand.game_count[name] for name in sorted(seat_of, key=seat_of.__getitem__)],
     }
 
 
@@ -230,6 +237,7 @@ _HANDS_OF = (
         _HAND.c.sale,
         _HAND.c.high_bidder_seat,
         _HAND.c.note,
+        _HAND.c.game_count,
     )
     .where(_HAND.c.game_id.in_(bindparam("game_ids", expanding=True)))
     .order_by(_HAND.c.game_id, _HAND.c.number)

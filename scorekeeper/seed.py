@@ -89,6 +89,7 @@ VARIANT_WEIGHTS = {
     "pitch-six": 10,
     "pedro": 12,
     "cinch": 12,
+    "ten-point": 10,
 }
 TARGETS = {
     "auction-pitch": (11, 15, 21, 21, 31, 31),
@@ -98,6 +99,7 @@ TARGETS = {
     "pitch-six": (21, 31),
     "pedro": (62,),
     "cinch": (51, 62, 62),
+    "ten-point": (52,),
 }
 #: Bids as a table makes them: low bids often, the top bid rarely.
 BID_WEIGHTS = {
@@ -108,6 +110,7 @@ BID_WEIGHTS = {
     "pitch-six": {3: 40, 4: 32, 5: 18, 6: 10},
     "pedro": {1: 2, 2: 3, 3: 5, 4: 8, 5: 22, 6: 25, 7: 20, 8: 10, 9: 5},
     "cinch": {6: 10, 7: 25, 8: 25, 9: 15, 10: 10, 11: 6, 12: 4, 13: 3, 14: 2},
+    "ten-point": {4: 30, 5: 28, 6: 20, 7: 12, 8: 6, 9: 3, 10: 1},
 }
 STAKES = (None, None, "0.25", "0.25", "0.10", "0.5", "1", "0.05", "0.125", "0.333")
 NOBODY_CHANCE = {
@@ -118,6 +121,10 @@ NOBODY_CHANCE = {
     "pedro": 0.1,
     "right_pedro": 0.05,
     "left_pedro": 0.05,
+    "off_jack": 0.25,
+    "big_joker": 0.3,
+    "little_joker": 0.3,
+    "three": 0.25,
 }
 
 
