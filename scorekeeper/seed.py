@@ -164,6 +164,11 @@ def random_setup(rng: random.Random, present: Sequence[str], stake: str | None) 
         house["payout_per_setback"] = 1
     if variant.smudge_bid is not None and rng.random() < 0.1:
         house["smudge"] = "always"
+    # "Pitch, but...": some tables play their own shape (RULES.md section 10).
+    if variant.key == "ten-point" and rng.random() < 0.3:
+        house.update(min_bid=5, smudge_failed="loses" if teams and len(teams) == 2 else "set-back")
+    if variant.key == "auction-pitch" and rng.random() < 0.1:
+        house["points"] = ["high", "low", "jack", "off_jack", "game"]
     if stake is not None and rng.random() < 0.1:
         stake = rng.choice([s for s in STAKES if s])
     return rules.Game.create(
@@ -201,7 +206,8 @@ def random_hand(
     variant = game.variant
     if game.house_rules.all_pass is not rules.AllPass.DEALER_TAKES and rng.random() < 0.04:
         return rules.Hand.passed_out()
-    bid = _weighted(rng, BID_WEIGHTS[variant.key])
+    # A table's own min_bid raises the lowest bid; the weights are the preset's.
+    bid = max(_weighted(rng, BID_WEIGHTS[variant.key]), variant.min_bid)
     if not variant.sales:
         pitcher = rng.choice(game.players)
         knack = club.knack.get(pitcher, 0.55) + 0.02 * (variant.max_bid - bid)

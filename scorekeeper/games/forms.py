@@ -28,7 +28,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from .. import rules
 from ..forms import Form
-from ..i18n import N_, current_locale, gettext
+from ..i18n import N_, current_locale, gettext, ngettext
 from ..rules.variants import AllPass, LowTo, Smudge
 
 NOBODY = "nobody"
@@ -58,6 +58,8 @@ SALE_NEEDS = {
     "kept": (("bid", N_("Choose the bid.")), ("high_bidder", N_("Choose the high bidder."))),
 }
 STAKE_RE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,4})?")
+#: Points a table may not know the worth of: their rows on the hand form say it.
+VALUE_SHOWN = frozenset({"off_jack", "big_joker", "little_joker", "three"})
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -202,7 +204,7 @@ class HandFormBase(Form):
 def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     """Build the hand form for a game: a button per seat for each choice."""
     form_class = _hand_form_class(
-        game.variant.key, game.players, game.house_rules.low_to, current_locale()
+        game.variant, game.players, game.house_rules.low_to, current_locale()
     )
     form = form_class(**kwargs)
     form.game = game
@@ -213,11 +215,11 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
 
 @lru_cache(maxsize=256)
 def _hand_form_class(
-    variant_key: str, players: tuple[str, ...], low_to: LowTo, locale: str
+    variant: rules.Variant, players: tuple[str, ...], low_to: LowTo, locale: str
 ) -> type[HandFormBase]:
     """The form class of a game's table, built once: building one is most of the form's cost,
-    and every page of a game needs the same. ``locale`` is in the key: the labels are in it."""
-    variant = rules.VARIANTS[variant_key]
+    and every page of a game needs the same. ``locale`` is in the key: the labels are in it.
+    ``variant`` is the game's own (its points and bids after the house rules)."""
     seats = choices((i, name) for i, name in enumerate(players))
     sale_only = variant.sales
 
@@ -248,6 +250,10 @@ def _hand_form_class(
                 gettext("%(point)s (holder)", point=name)
                 if low_to is LowTo.HOLDER
                 else gettext("%(point)s (taker)", point=name)
+            )
+        elif point.key in VALUE_SHOWN:
+            label = ngettext(
+                "%(point)s (%(num)s point)", "%(point)s (%(num)s points)", point.value, point=name
             )
         setattr(
             HandForm,

@@ -1,0 +1,130 @@
+"""10-Point Pitch and a table's own shape on the web: the hand form, the sheet, the record.
+
+Games are set up through the real import and hands posted through the real hand form.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.stats.summary import summarise
+
+from .tables import exported, import_game, post_hand, record, text
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+TEAMS = {"North-South": ["Ann", "Cy"], "East-West": ["Bob", "Dee"]}
+TEN = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game")
+
+
+def ten_point(hands: list[dict[str, Any]] | None = None, **house_rules: Any) -> dict[str, Any]:
+    extra: dict[str, Any] = {"teams": TEAMS}
+    if house_rules:
+        extra["house_rules"] = house_rules
+    return record("ten-point", FOUR, hands or [], **extra)
+
+
+def html_of(client: Any, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    html: str = response.get_data(as_text=True)
+    return html
+
+
+def legends(html: str) -> list[str]:
+    """The hand form's rows of tap buttons, by their legends."""
+    form = html.split('id="hand-form"', 1)[1].split("</form>", 1)[0]
+    return [
+        text(part.split("</legend>", 1)[0].split('<span class="hint">', 1)[0]).lstrip(">").strip()
+        for part in form.split("<legend")[1:]
+    ]
+
+
+def bids(html: str) -> list[int]:
+    """The bids the hand form offers."""
+    return [int(b) for b in re.findall(r'name="bid"[^>]*value="(\d+)"', html)]
+
+
+def test_the_hand_form_of_a_ten_point_game_asks_for_every_point_with_the_new_ones_worth(
+    client: Any,
+) -> None:
+    game_id = import_game(client, ten_point())
+    rows = legends(html_of(client, f"/games/{game_id}"))
+    assert rows[-8:] == [
+        "High",
+        "Low (holder)",
+        "Jack",
+        "Off-Jack (1 point)",
+        "Big Joker (1 point)",
+        "Little Joker (1 point)",
+        "Three (3 points)",
+        "Game",
+    ]
+
+
+def test_a_hand_of_ten_points_recorded_on_the_form_scores_and_shows_the_marks(client: Any) -> None:
+    game_id = import_game(client, ten_point())
+    takers = dict(zip(TEN, ["Bob", "Cy", "Dee", "Bob", "Ann", "Dee", "Bob", "Dee"], strict=True))
+    response = post_hand(client, game_id, FOUR, pitcher="Bob", bid=5, **takers)
+    assert response.status_code == 302
+    sheet = text(html_of(client, f"/games/{game_id}").split('id="sheet-title"', 1)[1])
+    assert "1 Ann Bob · 5 made North-South: L BJ · East-West: H J OJ LJ 3 G 2 8" in sheet
+    assert exported(client, game_id)["hands"][0]["points"] == takers
+
+
+def test_a_bid_below_the_tables_min_bid_is_not_offered_and_is_refused(client: Any) -> None:
+    game_id = import_game(client, ten_point(min_bid=5))
+    html = html_of(client, f"/games/{game_id}")
+    assert bids(html) == [5, 6, 7, 8, 9, 10]
+    takers = dict.fromkeys(TEN, "Bob")
+    response = post_hand(client, game_id, FOUR, pitcher="Bob", bid=4, **takers)
+    assert response.status_code == 400
+    assert exported(client, game_id)["hands"] == []
+
+
+def test_a_tables_own_points_make_the_hand_form_and_the_bids(client: Any) -> None:
+    game_id = import_game(
+        client,
+        record(
+            "auction-pitch",
+            ["Ann", "Bob", "Cy"],
+            [],
+            house_rules={"points": ["high", "low", "jack", "off_jack", "game"]},
+        ),
+    )
+    html = html_of(client, f"/games/{game_id}")
+    assert 'name="point_off_jack"' in html
+    assert bids(html) == [2, 3, 4, 5]
+    words = text(html)
+    assert "House rules: points in play: High, Low, Jack, Off-Jack, Game; bids up to 5 (not 4)" in (
+        words
+    )
+
+
+def test_the_game_page_says_the_house_shape_in_words(client: Any) -> None:
+    game_id = import_game(client, ten_point(min_bid=5, smudge_failed="loses", gap=0))
+    words = text(html_of(client, f"/games/{game_id}"))
+    assert "bids from 5 (not 4)" in words
+    assert "a failed smudge loses the game at once" in words
+
+
+def test_a_moon_that_fails_with_smudge_failed_loses_says_how_the_game_ended(client: Any) -> None:
+    example = json.loads((EXAMPLES / "ten-point-moon-fails.json").read_text())
+    game_id = import_game(client, example)
+    words = text(html_of(client, f"/games/{game_id}"))
+    assert "East-West won by the other side's failed smudge" in words
+    assert exported(client, game_id) == example
+
+
+def test_statistics_count_a_moon_as_a_smudge_tried_and_made(app: Any, client: Any) -> None:
+    from scorekeeper import operations
+
+    example = json.loads((EXAMPLES / "ten-point-moon.json").read_text())
+    game_id = import_game(client, example)
+    with app.app_context():
+        lines = summarise(operations.load(game_id).result)
+    assert (lines["Dee"].smudges_attempted, lines["Dee"].smudges_made) == (1, 1)
+    assert (lines["Dee"].won, lines["Ann"].won) == (True, False)
