@@ -128,6 +128,23 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
+class RuleSet(db.Model):  # type: ignore[name-defined,misc]
+    """A table's house rules saved under a name ("Thursday rules"), to pick next time.
+
+    ``house_rules`` holds the switches as a game record gives them (only those that
+    differ from the variant's preset); the engine checks them again when they are used.
+    """
+
+    __tablename__ = "rule_set"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(rules.NAME_MAX), unique=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class Night(db.Model):  # type: ignore[name-defined,misc]
     """A game night: the games played at one sitting, settled up together.
 

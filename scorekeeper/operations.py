@@ -446,10 +446,16 @@ def _write(action: Any) -> Any:
         raise Conflict(Conflict.BUSY) from None
 
 
-def create_game(game: rules.Game) -> int:
-    """Store a new game (already checked by ``rules.Game.create``) and return its id."""
+def create_game(game: rules.Game, *, rule_set_name: str | None = None) -> int:
+    """Store a new game (already checked by ``rules.Game.create``) and return its id.
+
+    With ``rule_set_name`` (checked as a name is), its house rules are saved under that
+    name in the same transaction, replacing a rule set of that name.
+    """
 
     def action() -> int:
+        if rule_set_name is not None:
+            _save_rule_set(rule_set_name, game)
         row = _store_game(game)
         row.night_id = current_night_id()  # a new game joins the night being played
         stats_cache.refresh_game(row, rules.score_game(game, ()))
@@ -458,6 +464,30 @@ def create_game(game: rules.Game) -> int:
 
     result: int = _write(action)
     return result
+
+
+def _save_rule_set(name: str, game: rules.Game) -> None:
+    found = db.session.execute(
+        select(models.RuleSet).where(models.RuleSet.name == name)
+    ).scalar_one_or_none()
+    if found is None:
+        found = models.RuleSet(name=name)
+        db.session.add(found)
+    found.variant = game.variant.key
+    found.house_rules = dict(game.house_rules_given)
+    found.updated_at = utcnow()
+
+
+def rule_sets(variant_key: str | None = None) -> list[models.RuleSet]:
+    """The saved rule sets (of one variant, if given), by name."""
+    query = select(models.RuleSet).order_by(models.RuleSet.name)
+    if variant_key is not None:
+        query = query.where(models.RuleSet.variant == variant_key)
+    return list(db.session.execute(query).scalars())
+
+
+def rule_set(rule_set_id: int) -> models.RuleSet | None:
+    return db.session.get(models.RuleSet, rule_set_id)
 
 
 def store_record(record: rules.GameRecord) -> models.Game:

@@ -15,6 +15,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from wtforms import (
+    BooleanField,
     Field,
     HiddenField,
     IntegerField,
@@ -29,7 +30,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from .. import rules
 from ..forms import Form
 from ..i18n import N_, current_locale, gettext, ngettext
-from ..rules.variants import AllPass, LowTo, Smudge
+from ..rules.variants import AllPass, LowTo, PitcherScores, Smudge, SmudgeFailed, WinRule
 
 NOBODY = "nobody"
 # The labels are lazy: the choices are made once, and each page says them in its language.
@@ -51,6 +52,18 @@ ALL_PASS_LABELS = {
     AllPass.DEALER_TAKES: _l("The dealer must take the bid at the minimum"),
     AllPass.REDEAL_SAME_DEALER: _l("Redeal by the same dealer"),
     AllPass.REDEAL_NEXT_DEALER: _l("Redeal by the next dealer"),
+}
+WIN_RULE_LABELS = {
+    WinRule.COUNT_OUT: _l("Count-out: a side goes out on any points it takes"),
+    WinRule.BIDDER_ONLY: _l("Bidder only: only a made bid goes out"),
+}
+PITCHER_SCORES_LABELS = {
+    PitcherScores.ALL: _l("Every point the pitcher's side took"),
+    PitcherScores.BID: _l("Only the bid"),
+}
+SMUDGE_FAILED_LABELS = {
+    SmudgeFailed.SET_BACK: _l("Set back by the bid, like any bid"),
+    SmudgeFailed.LOSES: _l("Loses the game at once (two sides only)"),
 }
 #: What a sale needs tapped besides the points (a pitched hand: nothing, the seller pitches 4).
 SALE_NEEDS = {
@@ -297,6 +310,38 @@ class NewGameForm(Form):
     payout_per_setback = IntegerField(
         _l("Extra units per set-back"), validators=[InputRequired(), NumberRange(0, 99)]
     )
+    # The shape of the game (RULES.md section 10); not in Cinch or Sell-Out.
+    min_bid = IntegerField(
+        _l("Lowest bid"), validators=[InputRequired(_l("Give the lowest bid.")), NumberRange(1, 99)]
+    )
+    max_bid = IntegerField(
+        _l("Highest bid"),
+        validators=[InputRequired(_l("Give the highest bid.")), NumberRange(1, 99)],
+    )
+    smudge_bid = IntegerField(
+        _l("Smudge or moon bid"),
+        validators=[Optional(), NumberRange(1, 99)],
+        description=_l("A made bid of this wins at once. Leave it empty for none."),
+    )
+    win_rule = SelectField(_l("Who goes out"), choices=choices(WIN_RULE_LABELS.items()))
+    pitcher_scores = SelectField(
+        _l("A made bid scores"), choices=choices(PITCHER_SCORES_LABELS.items())
+    )
+    gap = IntegerField(
+        _l("Gap"),
+        validators=[InputRequired(_l("Give the gap, or 0.")), NumberRange(0, 999)],
+        description=_l(
+            "A side at the target that leads every other by this much wins; 0: no gap rule."
+        ),
+    )
+    smudge_failed = SelectField(
+        _l("A failed smudge or moon bid"), choices=choices(SMUDGE_FAILED_LABELS.items())
+    )
+    rules_name = StringField(
+        _l("Save these house rules as (optional)"),
+        validators=[Optional(), Length(max=rules.NAME_MAX)],
+        description=_l("For example “Thursday rules”: pick them for the next game."),
+    )
     stake = StringField(
         _l("Stake per unit (money, optional)"),
         validators=[Optional(), Length(max=12)],
@@ -309,11 +354,50 @@ class NewGameForm(Form):
             raise ValidationError(gettext("Write the stake as a number such as 0.25."))
 
 
-def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewGameForm:
-    """Build the setup form for a variant, house rules prefilled from its preset."""
+def in_play_field_name(key: str) -> str:
+    return f"in_play_{key}"
+
+
+def offered_points(variant: rules.Variant) -> tuple[rules.Point, ...]:
+    """The points a table may put in play, in count-out order: the preset's in its order,
+    then the others of RULES.md section 2 (Cinch's fives belong to Cinch)."""
+    if variant.shape_fixed:
+        return variant.points
+    others = tuple(
+        p
+        for key, p in rules.POINTS.items()
+        if key not in variant.point_keys and key not in ("right_pedro", "left_pedro")
+    )
+    return (*variant.points, *others)
+
+
+def new_game_form(
+    variant: rules.Variant,
+    max_seats: int,
+    *,
+    prefill: rules.HouseRules | None = None,
+    **kwargs: Any,
+) -> NewGameForm:
+    """Build the setup form for a variant, house rules prefilled from its preset (or from
+    ``prefill``, a saved rule set's)."""
 
     class Form(NewGameForm):
         pass
+
+    if variant.shape_fixed:
+        for name in (
+            "min_bid",
+            "max_bid",
+            "smudge_bid",
+            "win_rule",
+            "pitcher_scores",
+            "gap",
+            "smudge_failed",
+        ):
+            setattr(Form, name, None)
+    else:
+        for point in offered_points(variant):
+            setattr(Form, in_play_field_name(point.key), BooleanField(gettext(point.name)))
 
     for i in range(max_seats):
         setattr(
@@ -335,7 +419,7 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
     if variant.smudge_bid is None:
         # No smudge bid, no smudge switch (RULES.md 5): the page shows no such field to post.
         Form.smudge = None
-    preset = variant.preset
+    preset = prefill or variant.preset
     form = Form(**kwargs)
     form.first_dealer.choices = choices(
         (i, gettext("Seat %(number)s", number=i + 1)) for i in range(max_seats)
@@ -348,6 +432,16 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
         form.all_pass.data = preset.all_pass.value
         form.payout_in_hole.data = preset.payout_in_hole
         form.payout_per_setback.data = preset.payout_per_setback
+        if not variant.shape_fixed:
+            for point in offered_points(variant):
+                form[in_play_field_name(point.key)].data = point.key in preset.points
+            form.min_bid.data = preset.min_bid
+            form.max_bid.data = preset.max_bid
+            form.smudge_bid.data = preset.smudge_bid
+            form.win_rule.data = preset.win_rule.value
+            form.pitcher_scores.data = preset.pitcher_scores.value
+            form.gap.data = preset.gap
+            form.smudge_failed.data = preset.smudge_failed.value
         if variant.teams_required:
             # Team names are the table's data: prefilled in the table's language.
             us, them = gettext("Us"), gettext("Them")
@@ -372,4 +466,26 @@ def house_rule_changes(form: NewGameForm, variant: rules.Variant) -> dict[str, A
     }
     if variant.smudge_bid is not None:
         chosen["smudge"] = form.smudge.data
+    if not variant.shape_fixed:
+        chosen.update(
+            points=points_chosen(form, variant),
+            min_bid=form.min_bid.data,
+            max_bid=form.max_bid.data,
+            smudge_bid=form.smudge_bid.data,
+            win_rule=form.win_rule.data,
+            pitcher_scores=form.pitcher_scores.data,
+            gap=form.gap.data,
+            smudge_failed=form.smudge_failed.data,
+        )
+    # A highest bid or smudge bid left as the preset has it follows the points (section 10).
     return {k: v for k, v in chosen.items() if v != preset[k]}
+
+
+def points_chosen(form: NewGameForm, variant: rules.Variant) -> list[str]:
+    """The points ticked on the form, in the count-out order the form lists them."""
+    return [p.key for p in offered_points(variant) if form[in_play_field_name(p.key)].data]
+
+
+def point_rows(form: NewGameForm, variant: rules.Variant) -> list[tuple[rules.Point, Field]]:
+    """Each offered point with its checkbox, as the form lists them."""
+    return [(p, form[in_play_field_name(p.key)]) for p in offered_points(variant)]
