@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -112,12 +113,19 @@ def point_field_name(key: str) -> str:
     return f"point_{key}"
 
 
+def count_field_name(seat: int, card: str | None = None) -> str:
+    """A Game counter field: a player's count (``gc_0``) or cards of one rank (``gc_0_ten``)."""
+    return f"gc_{seat}" if card is None else f"gc_{seat}_{card}"
+
+
 #: Where the engine's error fields show on the hand form.
 def form_field_for(error_field: str | None) -> str | None:
     if error_field is None:
         return None
     if error_field.startswith("points."):
         return point_field_name(error_field.split(".", 1)[1])
+    if error_field.startswith("game_count"):
+        return "game_count"
     return {
         "pitcher": "pitcher",
         "bid": "bid",
@@ -125,6 +133,25 @@ def form_field_for(error_field: str | None) -> str | None:
         "high_bidder": "high_bidder",
         "note": "note",
     }.get(error_field)
+
+
+#: What the Game counter writes for each rank (translated where the page shows them).
+CARD_MARKS = {"ten": N_("10"), "ace": N_("A"), "king": N_("K"), "queen": N_("Q"), "jack": N_("J")}
+
+
+@dataclass(frozen=True)
+class CounterPlayer:
+    seat: int
+    name: str
+    count: Field
+    cards: tuple[tuple[Field, str, int], ...]
+
+
+@dataclass(frozen=True)
+class CounterSide:
+    name: str
+    count: int | None
+    players: tuple[CounterPlayer, ...]
 
 
 class HandFormBase(Form):
@@ -148,6 +175,36 @@ class HandFormBase(Form):
     def is_passed(self) -> bool:
         return bool(self.passed_out.data)
 
+    @property
+    def counts_game(self) -> bool:
+        """Whether this form has the Game counter (a game whose Game is the game-count)."""
+        return "game_count" in self
+
+    def game_counts(self) -> dict[str, int] | None:
+        """Each player's count toward Game as the counter was filled in, or None if it was
+        left empty. A player's cards (tens, aces...) are added up here; without them, the
+        count typed for the player; a player left empty took nothing (RULES.md 10)."""
+        if not self.counts_game:
+            return None
+        found: dict[str, int | None] = {}
+        for i, name in enumerate(self.game.players):
+            cards = [
+                (worth, self[count_field_name(i, card)].data)
+                for card, worth in rules.GAME_COUNT_CARDS
+            ]
+            if any(n is not None for _, n in cards):
+                found[name] = sum(worth * (n or 0) for worth, n in cards)
+            else:
+                found[name] = self[count_field_name(i)].data
+        if all(v is None for v in found.values()):
+            return None
+        return {name: v or 0 for name, v in found.items()}
+
+    def side_counts(self) -> dict[str, int] | None:
+        """Each side's count toward Game, as the counter was filled in (for the page)."""
+        counts = self.game_counts()
+        return None if counts is None else rules.counts_by_side(self.game, counts)
+
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
         """Check shapes; for a passed-out hand only the note matters."""
         if self.is_passed:
@@ -157,6 +214,12 @@ class HandFormBase(Form):
                 self[point_field_name(point.key)].validators = [Optional()]
             if "sale" in self:
                 self.sale.validators = [Optional()]
+        elif self.counts_game and any(
+            self[name].raw_data and self[name].raw_data[0].strip()
+            for name in self.counter_field_names()
+        ):
+            # Counted: Game may be left for the count to credit.
+            self[point_field_name("game")].validators = [Optional()]
         valid = super().validate(extra_validators)
         if "sale" in self and not self.is_passed:
             # Which taps a Sell-Out hand needs depends on the sale: say so by the field,
@@ -187,17 +250,61 @@ class HandFormBase(Form):
             pitcher = seller
         if bid is None and sale is rules.Sale.PITCHED:
             bid = 4
+        points = {
+            p.key: seat_name(self[point_field_name(p.key)].data) for p in self.game.variant.points
+        }
+        counts = self.game_counts()
+        if counts is not None and self[point_field_name("game")].data in (None, ""):
+            # Game left untapped: the count credits it (or nobody, on a tie).
+            points["game"] = rules.game_by_count(self.game, counts)
         return rules.Hand(
             pitcher=pitcher,
             bid=bid,
-            points={
-                p.key: seat_name(self[point_field_name(p.key)].data)
-                for p in self.game.variant.points
-            },
+            points=points,
             sale=sale,
             high_bidder=seat_name(self.high_bidder.data) if "high_bidder" in self else None,
             note=note,
+            game_count=counts,
         )
+
+    def counter_sides(self) -> list[CounterSide]:
+        """The Game counter as the page lays it out: each side, its count so far, its players."""
+        by_side = self.side_counts()
+        marks = {card: gettext(mark) for card, mark in CARD_MARKS.items()}
+        return [
+            CounterSide(
+                name=side,
+                count=None if by_side is None else by_side[side],
+                players=tuple(
+                    CounterPlayer(
+                        seat=(seat := self.game.players.index(name)),
+                        name=name,
+                        count=self[count_field_name(seat)],
+                        cards=tuple(
+                            (self[count_field_name(seat, card)], marks[card], worth)
+                            for card, worth in rules.GAME_COUNT_CARDS
+                        ),
+                    )
+                    for name in self.game.members(side)
+                ),
+            )
+            for side in self.game.sides
+        ]
+
+    def counter_errors(self) -> list[str]:
+        """Every error of the Game counter: the engine's, and any count that is not a number."""
+        found = [str(e) for e in self.game_count.errors]
+        for name in self.counter_field_names():
+            found.extend(f"{self[name].label.text}: {e}" for e in self[name].errors)
+        return found
+
+    def counter_field_names(self) -> list[str]:
+        """The Game counter's fields: each player's count and cards."""
+        names: list[str] = []
+        for i in range(len(self.game.players)):
+            names.append(count_field_name(i))
+            names.extend(count_field_name(i, card) for card, _ in rules.GAME_COUNT_CARDS)
+        return names
 
     def fill_from(self, hand: rules.Hand) -> None:
         """Prefill the form with a recorded hand (to edit it)."""
@@ -209,6 +316,9 @@ class HandFormBase(Form):
         self.bid.data = str(hand.bid)
         for key, name in hand.points.items():
             self[point_field_name(key)].data = NOBODY if name is None else seat[name]
+        if hand.game_count is not None and self.counts_game:
+            for name, count in hand.game_count.items():
+                self[count_field_name(int(seat[name]))].data = count
         if "sale" in self:
             self.sale.data = hand.sale.value if hand.sale else None
             self.high_bidder.data = seat.get(hand.high_bidder or "")
@@ -278,6 +388,33 @@ def _hand_form_class(
                 validators=[InputRequired(gettext("Choose who took %(point)s.", point=name))],
             ),
         )
+    if variant.counts_game:
+        HandForm.game_count = HiddenField()  # where the counter's errors are shown
+        card_names = {
+            "ten": gettext("Tens"),
+            "ace": gettext("Aces"),
+            "king": gettext("Kings"),
+            "queen": gettext("Queens"),
+            "jack": gettext("Jacks"),
+        }
+        for i, name in enumerate(players):
+            setattr(
+                HandForm,
+                count_field_name(i),
+                IntegerField(
+                    gettext("Count of %(name)s", name=name),
+                    validators=[Optional(), NumberRange(0, rules.variants.GAME_COUNT_MAX)],
+                ),
+            )
+            for card, _ in rules.GAME_COUNT_CARDS:
+                setattr(
+                    HandForm,
+                    count_field_name(i, card),
+                    IntegerField(
+                        gettext("%(cards)s taken by %(name)s", cards=card_names[card], name=name),
+                        validators=[Optional(), NumberRange(0, 4)],
+                    ),
+                )
     if sale_only:
         HandForm.sale = TapField(
             gettext("The sale"),

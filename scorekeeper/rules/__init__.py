@@ -16,7 +16,16 @@ from .record import (
     parse_record,
     record_to_json,
 )
-from .scoring import Event, GameResult, HandResult, WinReason, score_game
+from .scoring import (
+    GAME_COUNT_CARDS,
+    Event,
+    GameResult,
+    HandResult,
+    WinReason,
+    counts_by_side,
+    game_by_count,
+    score_game,
+)
 from .settlement import Payment, Settlement, money, settle
 from .variants import (
     POINTS,
@@ -33,6 +42,7 @@ from .variants import (
 
 __all__ = [
     "FORMAT",
+    "GAME_COUNT_CARDS",
     "MESSAGES",
     "NAME_MAX",
     "NOTE_MAX",
@@ -56,8 +66,10 @@ __all__ = [
     "Variant",
     "WinReason",
     "WinRule",
+    "counts_by_side",
     "dumps",
     "find_variant",
+    "game_by_count",
     "loads_record",
     "money",
     "output_document",

@@ -324,6 +324,39 @@ def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> No
         raise RuleError("high-bidder-not-allowed", field="high_bidder")
 
 
+#: What each card counts toward Game (RULES.md section 2): tens 10, aces 4, kings 3,
+#: queens 2, jacks 1. The Jokers and the Off-Jack count nothing.
+GAME_COUNT_CARDS: tuple[tuple[str, int], ...] = (
+    ("ten", 10),
+    ("ace", 4),
+    ("king", 3),
+    ("queen", 2),
+    ("jack", 1),
+)
+
+
+def counts_by_side(game: Game, counts: Mapping[str, int]) -> dict[str, int]:
+    """Add the players' counts toward Game up by side, in the game's side order."""
+    by_side = dict.fromkeys(game.sides, 0)
+    for name, value in counts.items():
+        if name in game.seated:
+            by_side[game.side_of(name)] += value
+    return by_side
+
+
+def game_by_count(game: Game, counts: Mapping[str, int]) -> str | None:
+    """Who is credited with Game by these counts (RULES.md section 10): a player of the side
+    with the strictly highest count (the one of them who counted most, the first seat on a
+    tie), or None when the highest count is shared."""
+    by_side = counts_by_side(game, counts)
+    high = max(by_side.values())
+    leaders = [side for side, value in by_side.items() if value == high]
+    if len(leaders) > 1:
+        return None
+    members = game.members(leaders[0])
+    return max(members, key=lambda name: (counts.get(name, 0), -members.index(name)))
+
+
 def _check_game_count(game: Game, hand: Hand, counts: Mapping[str, int]) -> None:
     """Check a hand's Game count against who took ``game`` (RULES.md section 10).
 
@@ -348,9 +381,7 @@ def _check_game_count(game: Game, hand: Hand, counts: Mapping[str, int]) -> None
     total = sum(counts.values())
     if total > GAME_COUNT_MAX:
         raise RuleError("game-count-total", field="game_count", total=total, max=GAME_COUNT_MAX)
-    by_side = dict.fromkeys(game.sides, 0)
-    for name, value in counts.items():
-        by_side[game.side_of(name)] += value
+    by_side = counts_by_side(game, counts)
     # Highest first; on equal counts, seat order, so the message names sides steadily.
     ranked = sorted(game.sides, key=lambda side: -by_side[side])
     leader, runner_up = ranked[0], ranked[1] if len(ranked) > 1 else ranked[0]

@@ -656,3 +656,21 @@ def test_a_passed_hand_has_no_game_count():
     with pytest.raises(RuleError) as caught:
         parse_record(data)
     assert caught.value.code == "passed-extra"
+
+
+def test_game_by_count_credits_the_top_sides_best_counter_or_nobody_on_a_tie():
+    from scorekeeper.rules import counts_by_side, game_by_count
+
+    game = ten_point()
+    counts = {"A": 14, "B": 9, "C": 12, "D": 11}
+    assert counts_by_side(game, counts) == {"NS": 26, "EW": 20}
+    assert game_by_count(game, counts) == "A"
+    assert game_by_count(game, {"A": 6, "B": 10, "C": 10, "D": 6}) is None
+    assert game_by_count(game, dict.fromkeys("ABCD", 0)) is None
+    # Partners who counted the same: the first seat of the side.
+    assert game_by_count(game, {"A": 0, "B": 10, "C": 0, "D": 10}) == "B"
+    # Whatever it credits, the engine accepts it.
+    for counts in ({"A": 1, "B": 2, "C": 3, "D": 4}, {"A": 40, "B": 0, "C": 0, "D": 40}):
+        taker = game_by_count(game, counts)
+        names = ["A"] * 7 + [taker or "-"]
+        assert counted(game, "A 4: " + " ".join(names), counts)
