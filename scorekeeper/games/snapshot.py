@@ -56,8 +56,8 @@ class HandRow:
     #: Sell-Out: the side that scored the bid as sale points (the seller's on a sold
     #: hand, the high bidder's on a kept one), else None.
     sale_side: str | None = None
-    #: The marks each side took, as the web sheet writes them: ``"NS: H L 3 · EW: J G"``.
-    took_marks: str = ""
+    #: The marks each side took, as the web sheet writes them under its score: ``("H L 3", "")``.
+    took_marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -210,17 +210,6 @@ def _points_by_side(
     return tuple(tuple(taken[side]) for side in sides)
 
 
-def _took_marks(
-    sides: Sequence[str], by_side: tuple[tuple[str, ...], ...], marks: Mapping[str, str]
-) -> str:
-    """Write the marks each side took in a hand, sides that took none left out."""
-    return " · ".join(
-        f"{side}: {' '.join(marks[key] for key in keys)}"
-        for side, keys in zip(sides, by_side, strict=True)
-        if keys
-    )
-
-
 def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> GameView:
     """Take the plain values a page or sheet shows from a loaded, replayed game.
 
@@ -270,7 +259,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
             points_by_side=(by_side := _points_by_side(h.hand.points, point_keys, side_of, sides)),
             seller=h.seller,
             sale_side=_sale_side(game, h),
-            took_marks=_took_marks(sides, by_side, marks),
+            took_marks=tuple(" ".join(marks[key] for key in keys) for keys in by_side),
         )
         for h in (result.hands if rows else ())
     )
