@@ -454,22 +454,20 @@ def test_a_failed_moon_is_only_a_set_back_without_the_switch():
 
 
 def test_the_defenders_pass_52_first_but_only_a_made_bid_goes_out():
-    game = ten_point(target=15)
+    game = ten_point()
+    # North-South bid 4 six times and are set back; East-West defend 9 points a hand.
+    defended = ["A 4: B B B B B B B A"] * 6
+    result = score(game, *defended)
+    assert dict(result.scores) == {"NS": -24, "EW": 54}
+    assert result.winner is None  # past 52, but a defender does not go out
     result = score(
         game,
-        "A 4: B B B B B B B A",  # NS set back 4; EW defend to 9
-        "A 4: B B B B B B B A",  # EW defend to 18, past the target: the game goes on
+        *defended,
+        "C 4: C C C C C C C C",  # North-South make a bid: still 54 to go out for East-West
+        "D 4: D D D D - - - D",  # East-West win a bid and make it: out
     )
-    assert dict(result.scores) == {"NS": -8, "EW": 18}
-    assert result.winner is None
-    result = score(
-        game,
-        "A 4: B B B B B B B A",
-        "A 4: B B B B B B B A",
-        "C 4: C C C C C C C C",  # NS make a bid: still not out
-        "D 4: D D D D - - - D",  # EW win a bid and make it: out
-    )
-    assert (result.winner, result.win_reason, result.winning_hand) == ("EW", "bid-out", 4)
+    assert dict(result.scores) == {"NS": -14, "EW": 59}
+    assert (result.winner, result.win_reason, result.winning_hand) == ("EW", "bid-out", 8)
 
 
 def test_a_ten_point_bid_below_the_tables_min_bid_is_refused():
