@@ -447,32 +447,36 @@ class NewGameForm(Form):
     payout_per_setback = IntegerField(
         _l("Extra units per set-back"), validators=[InputRequired(), NumberRange(0, 99)]
     )
-    # The shape of the game (RULES.md section 10); not in Cinch or Sell-Out.
-    min_bid = IntegerField(
-        _l("Lowest bid"), validators=[InputRequired(_l("Give the lowest bid.")), NumberRange(1, 99)]
-    )
-    max_bid = IntegerField(
-        _l("Highest bid"),
-        validators=[InputRequired(_l("Give the highest bid.")), NumberRange(1, 99)],
-    )
+    # The shape of the game (RULES.md section 10); not in Cinch or Sell-Out. A form sent
+    # without it (no ``shape_shown``) plays the preset's shape; a number left empty too.
+    shape_shown = HiddenField()
+    min_bid = IntegerField(_l("Lowest bid"), validators=[Optional(), NumberRange(1, 99)])
+    max_bid = IntegerField(_l("Highest bid"), validators=[Optional(), NumberRange(1, 99)])
     smudge_bid = IntegerField(
         _l("Smudge or moon bid"),
         validators=[Optional(), NumberRange(1, 99)],
         description=_l("A made bid of this wins at once. Leave it empty for none."),
     )
-    win_rule = SelectField(_l("Who goes out"), choices=choices(WIN_RULE_LABELS.items()))
+    # A choice left out is the preset's; any other value the engine refuses next to it.
+    win_rule = SelectField(
+        _l("Who goes out"), choices=choices(WIN_RULE_LABELS.items()), validate_choice=False
+    )
     pitcher_scores = SelectField(
-        _l("A made bid scores"), choices=choices(PITCHER_SCORES_LABELS.items())
+        _l("A made bid scores"),
+        choices=choices(PITCHER_SCORES_LABELS.items()),
+        validate_choice=False,
     )
     gap = IntegerField(
         _l("Gap"),
-        validators=[InputRequired(_l("Give the gap, or 0.")), NumberRange(0, 999)],
+        validators=[Optional(), NumberRange(0, 999)],
         description=_l(
             "A side at the target that leads every other by this much wins; 0: no gap rule."
         ),
     )
     smudge_failed = SelectField(
-        _l("A failed smudge or moon bid"), choices=choices(SMUDGE_FAILED_LABELS.items())
+        _l("A failed smudge or moon bid"),
+        choices=choices(SMUDGE_FAILED_LABELS.items()),
+        validate_choice=False,
     )
     rules_name = StringField(
         _l("Save these house rules as (optional)"),
@@ -530,6 +534,7 @@ def new_game_form(
             "pitcher_scores",
             "gap",
             "smudge_failed",
+            "shape_shown",
         ):
             setattr(Form, name, None)
     else:
@@ -570,6 +575,7 @@ def new_game_form(
         form.payout_in_hole.data = preset.payout_in_hole
         form.payout_per_setback.data = preset.payout_per_setback
         if not variant.shape_fixed:
+            form.shape_shown.data = "1"
             for point in offered_points(variant):
                 form[in_play_field_name(point.key)].data = point.key in preset.points
             form.min_bid.data = preset.min_bid
@@ -603,16 +609,21 @@ def house_rule_changes(form: NewGameForm, variant: rules.Variant) -> dict[str, A
     }
     if variant.smudge_bid is not None:
         chosen["smudge"] = form.smudge.data
-    if not variant.shape_fixed:
+    if not variant.shape_fixed and form.shape_shown.data:
+
+        def number(field: Field, name: str) -> Any:
+            """The field's value, or the preset's where it was left out or empty."""
+            return preset[name] if field.data in (None, "") else field.data
+
         chosen.update(
             points=points_chosen(form, variant),
-            min_bid=form.min_bid.data,
-            max_bid=form.max_bid.data,
+            min_bid=number(form.min_bid, "min_bid"),
+            max_bid=number(form.max_bid, "max_bid"),
             smudge_bid=form.smudge_bid.data,
-            win_rule=form.win_rule.data,
-            pitcher_scores=form.pitcher_scores.data,
-            gap=form.gap.data,
-            smudge_failed=form.smudge_failed.data,
+            win_rule=number(form.win_rule, "win_rule"),
+            pitcher_scores=number(form.pitcher_scores, "pitcher_scores"),
+            gap=number(form.gap, "gap"),
+            smudge_failed=number(form.smudge_failed, "smudge_failed"),
         )
     # A highest bid or smudge bid left as the preset has it follows the points (section 10).
     return {k: v for k, v in chosen.items() if v != preset[k]}

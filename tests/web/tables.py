@@ -43,6 +43,7 @@ def setup_form(
     if variant.smudge_bid is not None:  # the page shows the smudge switch only then
         data["smudge"] = preset["smudge"]
     if not variant.shape_fixed:  # the shape of the game, as the page prefills it
+        data["shape_shown"] = "1"
         for key in preset["points"]:
             data[f"in_play_{key}"] = "y"
         for name in ("min_bid", "max_bid", "win_rule", "pitcher_scores", "gap", "smudge_failed"):

@@ -114,6 +114,7 @@ def test_an_impossible_switch_is_refused_next_to_its_field(client: Any, app: Any
         ("ten-point", FOUR, {"min_bid": 11}, "min_bid", "above the highest bid 10"),
         ("ten-point", FOUR, {"max_bid": 11}, "max_bid", "max_bid 11 is above 10"),
         ("ten-point", FOUR, {"smudge_bid": 3}, "smudge_bid", "smudge_bid 3 must be from"),
+        ("ten-point", FOUR, {"win_rule": "sideways"}, "win_rule", "is not allowed for win_rule"),
         (
             "ten-point",
             FOUR[:3],
@@ -186,3 +187,29 @@ def test_an_unknown_or_other_variants_rule_set_is_ignored(client: Any) -> None:
     assert "House rules: Thursday rules" not in text(html) and value_of(html, "min_bid") == "2"
     html = html_of(client, "/games/new/ten-point?rules=99")
     assert value_of(html, "min_bid") == "4"
+
+
+def test_a_form_sent_without_the_shape_part_plays_the_presets_shape(client: Any) -> None:
+    data = setup_form("ten-point", FOUR)
+    for name in [k for k in data if k.startswith("in_play_")] + [
+        "shape_shown",
+        "min_bid",
+        "max_bid",
+        "smudge_bid",
+        "win_rule",
+        "pitcher_scores",
+        "gap",
+        "smudge_failed",
+    ]:
+        del data[name]
+    response = client.post("/games/new/ten-point", data=data)
+    assert response.status_code == 302
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert "house_rules" not in exported(client, game_id)
+
+
+def test_a_bid_left_empty_is_the_presets(client: Any) -> None:
+    response = create(client, "ten-point", FOUR, min_bid="", max_bid="", gap="")
+    assert response.status_code == 302
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert "house_rules" not in exported(client, game_id)
