@@ -83,7 +83,12 @@ def variants() -> None:
                 points=", ".join(p.key for p in variant.points),
             )
         )
-        rules = ", ".join(f"{k}={v}" for k, v in variant.preset.as_dict().items())
+        # The bids and points are on the line above; null as the record writes it.
+        rules = ", ".join(
+            f"{k}={'null' if v is None else v}"
+            for k, v in variant.preset.as_dict().items()
+            if k not in ("points", "min_bid", "max_bid")
+        )
         click.echo("  " + gettext("house rules: %(rules)s", rules=rules))
 
 

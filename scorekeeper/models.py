@@ -102,6 +102,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     """One hand as recorded at the table. Players are named by seat position.
 
     ``points`` maps each point key to the seat that took it, or null for nobody.
+    ``game_count`` lists each seat's count toward Game, in seat order, if the table counted.
     """
 
     __tablename__ = "hand"
@@ -116,6 +117,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     sale: Mapped[str | None] = mapped_column(String(16), default=None)
     high_bidder_seat: Mapped[int | None] = mapped_column(default=None)
     note: Mapped[str | None] = mapped_column(Text, default=None)
+    game_count: Mapped[list[int] | None] = mapped_column(JSON, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="hands")
@@ -145,6 +147,23 @@ class HandKey(db.Model):  # type: ignore[name-defined,misc]
     #: The hand number it recorded.
     number: Mapped[int]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RuleSet(db.Model):  # type: ignore[name-defined,misc]
+    """A table's house rules saved under a name ("Thursday rules"), to pick next time.
+
+    ``house_rules`` holds the switches as a game record gives them (only those that
+    differ from the variant's preset); the engine checks them again when they are used.
+    """
+
+    __tablename__ = "rule_set"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(rules.NAME_MAX), unique=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Night(db.Model):  # type: ignore[name-defined,misc]

@@ -96,6 +96,7 @@ def engine_hand(row: models.Hand | Any, names: Sequence[str]) -> rules.Hand:
         return rules.Hand.passed_out(row.note)
     # Written out rather than through a helper: a list page builds hundreds of these.
     pitcher, high_bidder, sale = row.pitcher_seat, row.high_bidder_seat, row.sale
+    counts = row.game_count
     return rules.Hand(
         pitcher=None if pitcher is None else names[pitcher],
         bid=row.bid,
@@ -105,6 +106,7 @@ def engine_hand(row: models.Hand | Any, names: Sequence[str]) -> rules.Hand:
         sale=rules.Sale(sale) if sale else None,
         high_bidder=None if high_bidder is None else names[high_bidder],
         note=row.note,
+        game_count=None if counts is None else dict(zip(names, counts, strict=True)),
     )
 
 
@@ -123,6 +125,7 @@ def _hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any
             "sale": None,
             "high_bidder_seat": None,
             "note": hand.note,
+            "game_count": None,
         }
     return {
         "passed": False,
@@ -132,6 +135,10 @@ def _hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any
         "sale": hand.sale.value if hand.sale else None,
         "high_bidder_seat": seat(hand.high_bidder),
         "note": hand.note,
+        # Checked already: every seated player is counted, so a list in seat order holds it.
+        "game_count": None
+        if hand.game_count is None
+        else [hand.game_count[name] for name in sorted(seat_of, key=seat_of.__getitem__)],
     }
 
 
@@ -252,6 +259,7 @@ _HANDS_OF = (
         _HAND.c.sale,
         _HAND.c.high_bidder_seat,
         _HAND.c.note,
+        _HAND.c.game_count,
     )
     .where(_HAND.c.game_id.in_(bindparam("game_ids", expanding=True)))
     .order_by(_HAND.c.game_id, _HAND.c.number)
@@ -462,10 +470,16 @@ def _write(action: Any) -> Any:
         raise Conflict(Conflict.BUSY) from None
 
 
-def create_game(game: rules.Game) -> int:
-    """Store a new game (already checked by ``rules.Game.create``) and return its id."""
+def create_game(game: rules.Game, *, rule_set_name: str | None = None) -> int:
+    """Store a new game (already checked by ``rules.Game.create``) and return its id.
+
+    With ``rule_set_name`` (checked as a name is), its house rules are saved under that
+    name in the same transaction, replacing a rule set of that name.
+    """
 
     def action() -> int:
+        if rule_set_name is not None:
+            _save_rule_set(rule_set_name, game)
         row = _store_game(game)
         row.night_id = current_night_id()  # a new game joins the night being played
         stats_cache.refresh_game(row, rules.score_game(game, ()))
@@ -474,6 +488,30 @@ def create_game(game: rules.Game) -> int:
 
     result: int = _write(action)
     return result
+
+
+def _save_rule_set(name: str, game: rules.Game) -> None:
+    found = db.session.execute(
+        select(models.RuleSet).where(models.RuleSet.name == name)
+    ).scalar_one_or_none()
+    if found is None:
+        found = models.RuleSet(name=name)
+        db.session.add(found)
+    found.variant = game.variant.key
+    found.house_rules = dict(game.house_rules_given)
+    found.updated_at = utcnow()
+
+
+def rule_sets(variant_key: str | None = None) -> list[models.RuleSet]:
+    """The saved rule sets (of one variant, if given), by name."""
+    query = select(models.RuleSet).order_by(models.RuleSet.name)
+    if variant_key is not None:
+        query = query.where(models.RuleSet.variant == variant_key)
+    return list(db.session.execute(query).scalars())
+
+
+def rule_set(rule_set_id: int) -> models.RuleSet | None:
+    return db.session.get(models.RuleSet, rule_set_id)
 
 
 def store_record(record: rules.GameRecord) -> models.Game:

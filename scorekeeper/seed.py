@@ -89,6 +89,7 @@ VARIANT_WEIGHTS = {
     "pitch-six": 10,
     "pedro": 12,
     "cinch": 12,
+    "ten-point": 10,
 }
 TARGETS = {
     "auction-pitch": (11, 15, 21, 21, 31, 31),
@@ -98,6 +99,7 @@ TARGETS = {
     "pitch-six": (21, 31),
     "pedro": (62,),
     "cinch": (51, 62, 62),
+    "ten-point": (52,),
 }
 #: Bids as a table makes them: low bids often, the top bid rarely.
 BID_WEIGHTS = {
@@ -108,6 +110,7 @@ BID_WEIGHTS = {
     "pitch-six": {3: 40, 4: 32, 5: 18, 6: 10},
     "pedro": {1: 2, 2: 3, 3: 5, 4: 8, 5: 22, 6: 25, 7: 20, 8: 10, 9: 5},
     "cinch": {6: 10, 7: 25, 8: 25, 9: 15, 10: 10, 11: 6, 12: 4, 13: 3, 14: 2},
+    "ten-point": {4: 30, 5: 28, 6: 20, 7: 12, 8: 6, 9: 3, 10: 1},
 }
 STAKES = (None, None, "0.25", "0.25", "0.10", "0.5", "1", "0.05", "0.125", "0.333")
 NOBODY_CHANCE = {
@@ -118,6 +121,10 @@ NOBODY_CHANCE = {
     "pedro": 0.1,
     "right_pedro": 0.05,
     "left_pedro": 0.05,
+    "off_jack": 0.25,
+    "big_joker": 0.3,
+    "little_joker": 0.3,
+    "three": 0.25,
 }
 
 
@@ -157,6 +164,11 @@ def random_setup(rng: random.Random, present: Sequence[str], stake: str | None) 
         house["payout_per_setback"] = 1
     if variant.smudge_bid is not None and rng.random() < 0.1:
         house["smudge"] = "always"
+    # "Pitch, but...": some tables play their own shape (RULES.md section 10).
+    if variant.key == "ten-point" and rng.random() < 0.3:
+        house.update(min_bid=5, smudge_failed="loses" if teams and len(teams) == 2 else "set-back")
+    if variant.key == "auction-pitch" and rng.random() < 0.1:
+        house["points"] = ["high", "low", "jack", "off_jack", "game"]
     if stake is not None and rng.random() < 0.1:
         stake = rng.choice([s for s in STAKES if s])
     return rules.Game.create(
@@ -194,7 +206,8 @@ def random_hand(
     variant = game.variant
     if game.house_rules.all_pass is not rules.AllPass.DEALER_TAKES and rng.random() < 0.04:
         return rules.Hand.passed_out()
-    bid = _weighted(rng, BID_WEIGHTS[variant.key])
+    # A table's own min_bid raises the lowest bid; the weights are the preset's.
+    bid = max(_weighted(rng, BID_WEIGHTS[variant.key]), variant.min_bid)
     if not variant.sales:
         pitcher = rng.choice(game.players)
         knack = club.knack.get(pitcher, 0.55) + 0.02 * (variant.max_bid - bid)

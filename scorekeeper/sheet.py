@@ -7,6 +7,7 @@ from .rules import Event, GameResult, HandResult
 
 WIN_WORDS = {
     "smudge": N_("by a smudge"),
+    "smudge-failed": N_("by the other side's failed smudge"),
     "bid-out": N_("by making the bid (pitcher first)"),
     "count-out": N_("on the count-out"),
     "gap": N_("by a lead of the gap"),

@@ -76,6 +76,8 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
         )
     else:
         parts.append(gettext("%(pitcher)s is set back %(bid)s.", pitcher=who, bid=hand.bid))
+    if hand.won and result.win_reason is rules.WinReason.SMUDGE_FAILED:
+        parts.append(gettext("A failed smudge loses the game."))
     if hand.won and result.winner is not None:
         parts.append(gettext("%(winner)s wins!", winner=result.winner))
     return " ".join(parts)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from wtforms import (
+    BooleanField,
     Field,
     HiddenField,
     IntegerField,
@@ -28,8 +30,8 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from .. import rules
 from ..forms import Form, NameLength
-from ..i18n import N_, current_locale, gettext
-from ..rules.variants import AllPass, LowTo, Smudge
+from ..i18n import N_, current_locale, gettext, ngettext
+from ..rules.variants import AllPass, LowTo, PitcherScores, Smudge, SmudgeFailed, WinRule
 
 NOBODY = "nobody"
 # The labels are lazy: the choices are made once, and each page says them in its language.
@@ -52,12 +54,26 @@ ALL_PASS_LABELS = {
     AllPass.REDEAL_SAME_DEALER: _l("Redeal by the same dealer"),
     AllPass.REDEAL_NEXT_DEALER: _l("Redeal by the next dealer"),
 }
+WIN_RULE_LABELS = {
+    WinRule.COUNT_OUT: _l("Count-out: a side goes out on any points it takes"),
+    WinRule.BIDDER_ONLY: _l("Bidder only: only a made bid goes out"),
+}
+PITCHER_SCORES_LABELS = {
+    PitcherScores.ALL: _l("Every point the pitcher's side took"),
+    PitcherScores.BID: _l("Only the bid"),
+}
+SMUDGE_FAILED_LABELS = {
+    SmudgeFailed.SET_BACK: _l("Set back by the bid, like any bid"),
+    SmudgeFailed.LOSES: _l("Loses the game at once (two sides only)"),
+}
 #: What a sale needs tapped besides the points (a pitched hand: nothing, the seller pitches 4).
 SALE_NEEDS = {
     "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
     "kept": (("bid", N_("Choose the bid.")), ("high_bidder", N_("Choose the high bidder."))),
 }
 STAKE_RE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,4})?")
+#: Points a table may not know the worth of: their rows on the hand form say it.
+VALUE_SHOWN = frozenset({"off_jack", "big_joker", "little_joker", "three"})
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -97,12 +113,19 @@ def point_field_name(key: str) -> str:
     return f"point_{key}"
 
 
+def count_field_name(seat: int, card: str | None = None) -> str:
+    """A Game counter field: a player's count (``gc_0``) or cards of one rank (``gc_0_ten``)."""
+    return f"gc_{seat}" if card is None else f"gc_{seat}_{card}"
+
+
 #: Where the engine's error fields show on the hand form.
 def form_field_for(error_field: str | None) -> str | None:
     if error_field is None:
         return None
     if error_field.startswith("points."):
         return point_field_name(error_field.split(".", 1)[1])
+    if error_field.startswith("game_count"):
+        return "game_count"
     return {
         "pitcher": "pitcher",
         "bid": "bid",
@@ -110,6 +133,25 @@ def form_field_for(error_field: str | None) -> str | None:
         "high_bidder": "high_bidder",
         "note": "note",
     }.get(error_field)
+
+
+#: What the Game counter writes for each rank (translated where the page shows them).
+CARD_MARKS = {"ten": N_("10"), "ace": N_("A"), "king": N_("K"), "queen": N_("Q"), "jack": N_("J")}
+
+
+@dataclass(frozen=True)
+class CounterPlayer:
+    seat: int
+    name: str
+    count: Field
+    cards: tuple[tuple[Field, str, int], ...]
+
+
+@dataclass(frozen=True)
+class CounterSide:
+    name: str
+    count: int | None
+    players: tuple[CounterPlayer, ...]
 
 
 class HandFormBase(Form):
@@ -147,6 +189,36 @@ class HandFormBase(Form):
                 found.extend((self[name].id, str(error)) for error in self[name].errors)
         return found
 
+    @property
+    def counts_game(self) -> bool:
+        """Whether this form has the Game counter (a game whose Game is the game-count)."""
+        return "game_count" in self
+
+    def game_counts(self) -> dict[str, int] | None:
+        """Each player's count toward Game as the counter was filled in, or None if it was
+        left empty. A player's cards (tens, aces...) are added up here; without them, the
+        count typed for the player; a player left empty took nothing (RULES.md 10)."""
+        if not self.counts_game:
+            return None
+        found: dict[str, int | None] = {}
+        for i, name in enumerate(self.game.players):
+            cards = [
+                (worth, self[count_field_name(i, card)].data)
+                for card, worth in rules.GAME_COUNT_CARDS
+            ]
+            if any(n is not None for _, n in cards):
+                found[name] = sum(worth * (n or 0) for worth, n in cards)
+            else:
+                found[name] = self[count_field_name(i)].data
+        if all(v is None for v in found.values()):
+            return None
+        return {name: v or 0 for name, v in found.items()}
+
+    def side_counts(self) -> dict[str, int] | None:
+        """Each side's count toward Game, as the counter was filled in (for the page)."""
+        counts = self.game_counts()
+        return None if counts is None else rules.counts_by_side(self.game, counts)
+
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
         """Check shapes; for a passed-out hand only the note matters."""
         if self.is_passed:
@@ -156,6 +228,12 @@ class HandFormBase(Form):
                 self[point_field_name(point.key)].validators = [Optional()]
             if "sale" in self:
                 self.sale.validators = [Optional()]
+        elif self.counts_game and any(
+            self[name].raw_data and self[name].raw_data[0].strip()
+            for name in self.counter_field_names()
+        ):
+            # Counted: Game may be left for the count to credit.
+            self[point_field_name("game")].validators = [Optional()]
         valid = super().validate(extra_validators)
         if "sale" in self and not self.is_passed:
             # Which taps a Sell-Out hand needs depends on the sale: say so by the field,
@@ -186,17 +264,61 @@ class HandFormBase(Form):
             pitcher = seller
         if bid is None and sale is rules.Sale.PITCHED:
             bid = 4
+        points = {
+            p.key: seat_name(self[point_field_name(p.key)].data) for p in self.game.variant.points
+        }
+        counts = self.game_counts()
+        if counts is not None and self[point_field_name("game")].data in (None, ""):
+            # Game left untapped: the count credits it (or nobody, on a tie).
+            points["game"] = rules.game_by_count(self.game, counts)
         return rules.Hand(
             pitcher=pitcher,
             bid=bid,
-            points={
-                p.key: seat_name(self[point_field_name(p.key)].data)
-                for p in self.game.variant.points
-            },
+            points=points,
             sale=sale,
             high_bidder=seat_name(self.high_bidder.data) if "high_bidder" in self else None,
             note=note,
+            game_count=counts,
         )
+
+    def counter_sides(self) -> list[CounterSide]:
+        """The Game counter as the page lays it out: each side, its count so far, its players."""
+        by_side = self.side_counts()
+        marks = {card: gettext(mark) for card, mark in CARD_MARKS.items()}
+        return [
+            CounterSide(
+                name=side,
+                count=None if by_side is None else by_side[side],
+                players=tuple(
+                    CounterPlayer(
+                        seat=(seat := self.game.players.index(name)),
+                        name=name,
+                        count=self[count_field_name(seat)],
+                        cards=tuple(
+                            (self[count_field_name(seat, card)], marks[card], worth)
+                            for card, worth in rules.GAME_COUNT_CARDS
+                        ),
+                    )
+                    for name in self.game.members(side)
+                ),
+            )
+            for side in self.game.sides
+        ]
+
+    def counter_errors(self) -> list[str]:
+        """Every error of the Game counter: the engine's, and any count that is not a number."""
+        found = [str(e) for e in self.game_count.errors]
+        for name in self.counter_field_names():
+            found.extend(f"{self[name].label.text}: {e}" for e in self[name].errors)
+        return found
+
+    def counter_field_names(self) -> list[str]:
+        """The Game counter's fields: each player's count and cards."""
+        names: list[str] = []
+        for i in range(len(self.game.players)):
+            names.append(count_field_name(i))
+            names.extend(count_field_name(i, card) for card, _ in rules.GAME_COUNT_CARDS)
+        return names
 
     def fill_from(self, hand: rules.Hand) -> None:
         """Prefill the form with a recorded hand (to edit it)."""
@@ -208,6 +330,9 @@ class HandFormBase(Form):
         self.bid.data = str(hand.bid)
         for key, name in hand.points.items():
             self[point_field_name(key)].data = NOBODY if name is None else seat[name]
+        if hand.game_count is not None and self.counts_game:
+            for name, count in hand.game_count.items():
+                self[count_field_name(int(seat[name]))].data = count
         if "sale" in self:
             self.sale.data = hand.sale.value if hand.sale else None
             self.high_bidder.data = seat.get(hand.high_bidder or "")
@@ -216,7 +341,7 @@ class HandFormBase(Form):
 def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     """Build the hand form for a game: a button per seat for each choice."""
     form_class = _hand_form_class(
-        game.variant.key, game.players, game.house_rules.low_to, current_locale()
+        game.variant, game.players, game.house_rules.low_to, current_locale()
     )
     form = form_class(**kwargs)
     form.game = game
@@ -246,11 +371,11 @@ def posted_key(raw: str | None) -> str | None:
 
 @lru_cache(maxsize=256)
 def _hand_form_class(
-    variant_key: str, players: tuple[str, ...], low_to: LowTo, locale: str
+    variant: rules.Variant, players: tuple[str, ...], low_to: LowTo, locale: str
 ) -> type[HandFormBase]:
     """The form class of a game's table, built once: building one is most of the form's cost,
-    and every page of a game needs the same. ``locale`` is in the key: the labels are in it."""
-    variant = rules.VARIANTS[variant_key]
+    and every page of a game needs the same. ``locale`` is in the key: the labels are in it.
+    ``variant`` is the game's own (its points and bids after the house rules)."""
     seats = choices((i, name) for i, name in enumerate(players))
     sale_only = variant.sales
 
@@ -282,6 +407,10 @@ def _hand_form_class(
                 if low_to is LowTo.HOLDER
                 else gettext("%(point)s (taker)", point=name)
             )
+        elif point.key in VALUE_SHOWN:
+            label = ngettext(
+                "%(point)s (%(num)s point)", "%(point)s (%(num)s points)", point.value, point=name
+            )
         setattr(
             HandForm,
             point_field_name(point.key),
@@ -292,6 +421,33 @@ def _hand_form_class(
                 validators=[InputRequired(gettext("Choose who took %(point)s.", point=name))],
             ),
         )
+    if variant.counts_game:
+        HandForm.game_count = HiddenField()  # where the counter's errors are shown
+        card_names = {
+            "ten": gettext("Tens"),
+            "ace": gettext("Aces"),
+            "king": gettext("Kings"),
+            "queen": gettext("Queens"),
+            "jack": gettext("Jacks"),
+        }
+        for i, name in enumerate(players):
+            setattr(
+                HandForm,
+                count_field_name(i),
+                IntegerField(
+                    gettext("Count of %(name)s", name=name),
+                    validators=[Optional(), NumberRange(0, rules.variants.GAME_COUNT_MAX)],
+                ),
+            )
+            for card, _ in rules.GAME_COUNT_CARDS:
+                setattr(
+                    HandForm,
+                    count_field_name(i, card),
+                    IntegerField(
+                        gettext("%(cards)s taken by %(name)s", cards=card_names[card], name=name),
+                        validators=[Optional(), NumberRange(0, 4)],
+                    ),
+                )
     if sale_only:
         HandForm.sale = TapField(
             gettext("The sale"),
@@ -324,6 +480,42 @@ class NewGameForm(Form):
     payout_per_setback = IntegerField(
         _l("Extra units per set-back"), validators=[InputRequired(), NumberRange(0, 99)]
     )
+    # The shape of the game (RULES.md section 10); not in Cinch or Sell-Out. A form sent
+    # without it (no ``shape_shown``) plays the preset's shape; a number left empty too.
+    shape_shown = HiddenField()
+    min_bid = IntegerField(_l("Lowest bid"), validators=[Optional(), NumberRange(1, 99)])
+    max_bid = IntegerField(_l("Highest bid"), validators=[Optional(), NumberRange(1, 99)])
+    smudge_bid = IntegerField(
+        _l("Smudge or moon bid"),
+        validators=[Optional(), NumberRange(1, 99)],
+        description=_l("A made bid of this wins at once. Leave it empty for none."),
+    )
+    # A choice left out is the preset's; any other value the engine refuses next to it.
+    win_rule = SelectField(
+        _l("Who goes out"), choices=choices(WIN_RULE_LABELS.items()), validate_choice=False
+    )
+    pitcher_scores = SelectField(
+        _l("A made bid scores"),
+        choices=choices(PITCHER_SCORES_LABELS.items()),
+        validate_choice=False,
+    )
+    gap = IntegerField(
+        _l("Gap"),
+        validators=[Optional(), NumberRange(0, 999)],
+        description=_l(
+            "A side at the target that leads every other by this much wins; 0: no gap rule."
+        ),
+    )
+    smudge_failed = SelectField(
+        _l("A failed smudge or moon bid"),
+        choices=choices(SMUDGE_FAILED_LABELS.items()),
+        validate_choice=False,
+    )
+    rules_name = StringField(
+        _l("Save these house rules as (optional)"),
+        validators=[Optional(), Length(max=rules.NAME_MAX)],
+        description=_l("For example “Thursday rules”: pick them for the next game."),
+    )
     stake = StringField(
         _l("Stake per unit (money, optional)"),
         validators=[Optional(), Length(max=12)],
@@ -336,11 +528,51 @@ class NewGameForm(Form):
             raise ValidationError(gettext("Write the stake as a number such as 0.25."))
 
 
-def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewGameForm:
-    """Build the setup form for a variant, house rules prefilled from its preset."""
+def in_play_field_name(key: str) -> str:
+    return f"in_play_{key}"
+
+
+def offered_points(variant: rules.Variant) -> tuple[rules.Point, ...]:
+    """The points a table may put in play, in count-out order: the preset's in its order,
+    then the others of RULES.md section 2 (Cinch's fives belong to Cinch)."""
+    if variant.shape_fixed:
+        return variant.points
+    others = tuple(
+        p
+        for key, p in rules.POINTS.items()
+        if key not in variant.point_keys and key not in ("right_pedro", "left_pedro")
+    )
+    return (*variant.points, *others)
+
+
+def new_game_form(
+    variant: rules.Variant,
+    max_seats: int,
+    *,
+    prefill: rules.HouseRules | None = None,
+    **kwargs: Any,
+) -> NewGameForm:
+    """Build the setup form for a variant, house rules prefilled from its preset (or from
+    ``prefill``, a saved rule set's)."""
 
     class Form(NewGameForm):
         pass
+
+    if variant.shape_fixed:
+        for name in (
+            "min_bid",
+            "max_bid",
+            "smudge_bid",
+            "win_rule",
+            "pitcher_scores",
+            "gap",
+            "smudge_failed",
+            "shape_shown",
+        ):
+            setattr(Form, name, None)
+    else:
+        for point in offered_points(variant):
+            setattr(Form, in_play_field_name(point.key), BooleanField(gettext(point.name)))
 
     for i in range(max_seats):
         setattr(
@@ -368,7 +600,7 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
     if variant.smudge_bid is None:
         # No smudge bid, no smudge switch (RULES.md 5): the page shows no such field to post.
         Form.smudge = None
-    preset = variant.preset
+    preset = prefill or variant.preset
     form = Form(**kwargs)
     form.first_dealer.choices = choices(
         (i, gettext("Seat %(number)s", number=i + 1)) for i in range(max_seats)
@@ -381,6 +613,17 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
         form.all_pass.data = preset.all_pass.value
         form.payout_in_hole.data = preset.payout_in_hole
         form.payout_per_setback.data = preset.payout_per_setback
+        if not variant.shape_fixed:
+            form.shape_shown.data = "1"
+            for point in offered_points(variant):
+                form[in_play_field_name(point.key)].data = point.key in preset.points
+            form.min_bid.data = preset.min_bid
+            form.max_bid.data = preset.max_bid
+            form.smudge_bid.data = preset.smudge_bid
+            form.win_rule.data = preset.win_rule.value
+            form.pitcher_scores.data = preset.pitcher_scores.value
+            form.gap.data = preset.gap
+            form.smudge_failed.data = preset.smudge_failed.value
         if variant.teams_required:
             # Team names are the table's data: prefilled in the table's language.
             us, them = gettext("Us"), gettext("Them")
@@ -405,4 +648,31 @@ def house_rule_changes(form: NewGameForm, variant: rules.Variant) -> dict[str, A
     }
     if variant.smudge_bid is not None:
         chosen["smudge"] = form.smudge.data
+    if not variant.shape_fixed and form.shape_shown.data:
+
+        def number(field: Field, name: str) -> Any:
+            """The field's value, or the preset's where it was left out or empty."""
+            return preset[name] if field.data in (None, "") else field.data
+
+        chosen.update(
+            points=points_chosen(form, variant),
+            min_bid=number(form.min_bid, "min_bid"),
+            max_bid=number(form.max_bid, "max_bid"),
+            smudge_bid=form.smudge_bid.data,
+            win_rule=number(form.win_rule, "win_rule"),
+            pitcher_scores=number(form.pitcher_scores, "pitcher_scores"),
+            gap=number(form.gap, "gap"),
+            smudge_failed=number(form.smudge_failed, "smudge_failed"),
+        )
+    # A highest bid or smudge bid left as the preset has it follows the points (section 10).
     return {k: v for k, v in chosen.items() if v != preset[k]}
+
+
+def points_chosen(form: NewGameForm, variant: rules.Variant) -> list[str]:
+    """The points ticked on the form, in the count-out order the form lists them."""
+    return [p.key for p in offered_points(variant) if form[in_play_field_name(p.key)].data]
+
+
+def point_rows(form: NewGameForm, variant: rules.Variant) -> list[tuple[rules.Point, Field]]:
+    """Each offered point with its checkbox, as the form lists them."""
+    return [(p, form[in_play_field_name(p.key)]) for p in offered_points(variant)]

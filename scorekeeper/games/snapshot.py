@@ -56,6 +56,8 @@ class HandRow:
     #: Sell-Out: the side that scored the bid as sale points (the seller's on a sold
     #: hand, the high bidder's on a kept one), else None.
     sale_side: str | None = None
+    #: The marks each side took, as the web sheet writes them under its score: ``("H L 3", "")``.
+    took_marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,10 @@ POINT_MARKS = {
     "pedro": N_("P"),
     "right_pedro": N_("RP"),
     "left_pedro": N_("LP"),
+    "off_jack": N_("OJ"),
+    "big_joker": N_("BJ"),
+    "little_joker": N_("LJ"),
+    "three": N_("3"),
 }
 
 _SWITCH_WORDS = {
@@ -136,6 +142,14 @@ _SWITCH_WORDS = {
     ("all_pass", "redeal-same-dealer"): N_("if all pass, the same dealer redeals"),
     ("all_pass", "redeal-next-dealer"): N_("if all pass, the next dealer deals"),
     ("game_tie", "nobody"): N_("a tied Game goes to nobody"),
+    ("smudge_failed", "set-back"): N_("a failed smudge is only set back"),
+    ("smudge_failed", "loses"): N_("a failed smudge loses the game at once"),
+    ("win_rule", "count-out"): N_("a side can go out on points it took defending"),
+    ("win_rule", "bidder-only"): N_("only a made bid goes out"),
+    ("pitcher_scores", "all"): N_("a made bid scores every point taken"),
+    ("pitcher_scores", "bid"): N_("a made bid scores only the bid"),
+    ("smudge_bid", "None"): N_("no smudge bid"),
+    ("gap", "0"): N_("no gap rule"),
 }
 
 
@@ -156,6 +170,17 @@ def house_rule_words(name: str, value: object, preset: object) -> str:
             "a loser pays %(num)s more units per set-back",
             value,
         )
+    if name == "points" and isinstance(value, list):
+        names = ", ".join(gettext(rules.POINTS[key].name) for key in value)
+        return gettext("points in play: %(points)s", points=names)
+    if name == "min_bid":
+        return gettext("bids from %(bid)s (not %(preset)s)", bid=value, preset=preset)
+    if name == "max_bid":
+        return gettext("bids up to %(bid)s (not %(preset)s)", bid=value, preset=preset)
+    if name == "smudge_bid" and value is not None:
+        return gettext("the smudge bid is %(bid)s", bid=value)
+    if name == "gap" and value:
+        return gettext("a lead of %(gap)s at the target wins", gap=value)
     words = _SWITCH_WORDS.get((name, str(value)))
     return gettext(words) if words is not None else f"{name}: {value}"
 
@@ -211,6 +236,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
     # Looked up once, not once a hand: a page draws every hand of the game.
     side_of = {player: game.side_of(player) for player in game.players}
     point_keys = game.variant.point_keys
+    marks = {p.key: gettext(POINT_MARKS.get(p.key, p.name)) for p in game.variant.points}
     hand_rows = tuple(
         HandRow(
             number=h.number,
@@ -230,9 +256,10 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
             deltas=tuple(h.delta[s] for s in sides),
             scores=tuple(h.scores[s] for s in sides),
             note=h.hand.note,
-            points_by_side=_points_by_side(h.hand.points, point_keys, side_of, sides),
+            points_by_side=(by_side := _points_by_side(h.hand.points, point_keys, side_of, sides)),
             seller=h.seller,
             sale_side=_sale_side(game, h),
+            took_marks=tuple(" ".join(marks[key] for key in keys) for keys in by_side),
         )
         for h in (result.hands if rows else ())
     )
@@ -289,9 +316,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         night_id=row.night_id,
         night_name=row.night.name if row.night is not None else None,
         night_place=row.night.place if row.night is not None else None,
-        point_marks=tuple(
-            (p.key, gettext(POINT_MARKS.get(p.key, p.name))) for p in game.variant.points
-        ),
+        point_marks=tuple(marks.items()),
         house_rules_words=tuple(
             house_rule_words(name, value, preset[name])
             for name, value in game.house_rules.as_dict().items()

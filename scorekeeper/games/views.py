@@ -92,7 +92,12 @@ def index() -> str:
 @bp.get("/games/new")
 def choose_variant() -> str:
     """List the variants, each with a line saying what it is."""
-    return render_template("games/choose_variant.html", variants=rules.VARIANTS.values())
+    return render_template(
+        "games/choose_variant.html",
+        variants=rules.VARIANTS.values(),
+        variants_by_key=rules.VARIANTS,
+        rule_sets=[(r.id, r.name, r.variant) for r in operations.rule_sets()],
+    )
 
 
 @bp.route("/games/new/<variant_key>", methods=["GET", "POST"])
@@ -101,24 +106,37 @@ def new_game(variant_key: str) -> ViewResult:
     variant = rules.VARIANTS.get(variant_key)
     if variant is None:
         abort(404, _l("There is no variant called %(name)s.", name=repr(variant_key)))
-    form = forms.new_game_form(variant, variant.max_seats)
+    saved = _saved_rules(variant, request.args.get("rules", ""))
+    form = forms.new_game_form(variant, variant.max_seats, prefill=saved[1] if saved else None)
     roster = (
         db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars().all()
     )
     setup_error: str | None = None
+    points_errors: list[str] = []
     if form.validate_on_submit():
         try:
             game = _game_from_form(form, variant, roster)
+            name = _rule_set_name(form)
         except rules.RuleError as error:
-            setup_error = i18n.error_detail(error)
+            # A switch's error goes next to its field; any other above the form.
+            switch = (error.field or "").removeprefix("house_rules.")
+            if switch == "points" and not variant.shape_fixed:
+                points_errors.append(i18n.error_detail(error))
+            elif error.field and error.field.startswith("house_rules.") and switch in form:
+                form[switch].errors = [*form[switch].errors, i18n.error_detail(error)]
+            elif error.field == "rules_name":
+                form.rules_name.errors = [*form.rules_name.errors, i18n.error_detail(error)]
+            else:
+                setup_error = i18n.error_detail(error)
         else:
             try:
-                game_id = operations.create_game(game)
+                game_id = operations.create_game(game, rule_set_name=name)
             except Conflict as error:
                 setup_error = _conflict_message(error)
             else:
                 return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
+    point_rows = [] if variant.shape_fixed else forms.point_rows(form, variant)
     return render_template(
         "games/new.html",
         form=form,
@@ -126,7 +144,35 @@ def new_game(variant_key: str) -> ViewResult:
         seats=forms.seat_fields(form, variant.max_seats),
         roster=roster,
         setup_error=setup_error,
+        point_rows=point_rows,
+        points_total=sum(p.value for p, box in point_rows if box.data),
+        points_errors=points_errors,
+        rule_sets=[(r.id, r.name) for r in operations.rule_sets(variant.key)],
+        saved_name=saved[0] if saved else None,
     ), status
+
+
+def _saved_rules(variant: rules.Variant, wanted: str) -> tuple[str, rules.HouseRules] | None:
+    """The saved rule set named by ``?rules=<id>`` for this variant, with its switches applied
+    (a set the engine no longer accepts is not offered)."""
+    if not wanted.isdigit():
+        return None
+    found = operations.rule_set(int(wanted))
+    if found is None or found.variant != variant.key:
+        return None
+    try:
+        return found.name, variant.house_rules(dict(found.house_rules))
+    except rules.RuleError:
+        return None
+
+
+def _rule_set_name(form: forms.NewGameForm) -> str | None:
+    """The name to save the house rules under, checked as a player's name is, or None."""
+    name = (form.rules_name.data or "").strip()
+    if not name:
+        return None
+    rules.game.check_name(name, "rules_name")
+    return name
 
 
 def _game_from_form(

@@ -19,7 +19,16 @@ from .record import (
     parse_record,
     record_to_json,
 )
-from .scoring import Event, GameResult, HandResult, WinReason, score_game
+from .scoring import (
+    GAME_COUNT_CARDS,
+    Event,
+    GameResult,
+    HandResult,
+    WinReason,
+    counts_by_side,
+    game_by_count,
+    score_game,
+)
 from .settlement import Payment, Settlement, money, settle
 from .variants import (
     POINTS,
@@ -36,6 +45,7 @@ from .variants import (
 
 __all__ = [
     "FORMAT",
+    "GAME_COUNT_CARDS",
     "HANDS_MAX",
     "MAX_WHOLE",
     "MESSAGES",
@@ -64,8 +74,10 @@ __all__ = [
     "WinReason",
     "WinRule",
     "check_hand_count",
+    "counts_by_side",
     "dumps",
     "find_variant",
+    "game_by_count",
     "loads_record",
     "money",
     "output_document",

@@ -65,6 +65,31 @@ MESSAGES: Mapping[str, str] = {
     "switch-value": N_("{value} is not allowed for {switch}; allowed: {allowed}"),
     "switch-range": N_("{switch} must be a whole number of at least {min}, not {value}"),
     "switch-no-smudge": N_("{variant} has no smudge bid, so the smudge rule cannot be set"),
+    # The shape of the game (RULES.md section 10).
+    "switch-not-for-variant": N_(
+        "{switch} cannot be changed in {variant}, whose scoring is its own"
+    ),
+    "switch-bid": N_("{switch} must be a whole number or null, not {value}"),
+    "switch-points-list": N_("points must be a list of point names, not {value}"),
+    "switch-points-unknown": N_(
+        "{point} is not a point a table can play; the points are {allowed}"
+    ),
+    "switch-points-twice": N_("{point} is listed twice in points"),
+    "switch-points-needs": N_("points must include {point}: every hand has one"),
+    "switch-points-clash": N_("points cannot have both {one} and {other}"),
+    "switch-max-bid-total": N_(
+        "max_bid {max_bid} is above {total}, the total value of the points in play"
+    ),
+    "switch-min-above-max": N_(
+        "the lowest bid {min_bid} is above the highest bid {max_bid}; set min_bid or max_bid"
+    ),
+    "switch-smudge-bid-range": N_(
+        "smudge_bid {bid} must be from min_bid {min_bid} to max_bid {max_bid}, or null"
+    ),
+    "switch-smudge-failed": N_(
+        'smudge_failed = "loses" needs a smudge bid and a smudge rule other than "off"'
+    ),
+    "switch-smudge-failed-sides": N_('smudge_failed = "loses" needs exactly 2 sides, not {count}'),
     # A hand (RULES.md sections 2, 3, 6, 7, 9).
     "unknown-player": N_("{role} {name} is not seated in the game"),
     "bid-below-min": N_("bid {bid} is below the minimum of {min} for {variant}"),
@@ -101,6 +126,28 @@ MESSAGES: Mapping[str, str] = {
     "kept-gives-game": N_(
         "{seller} must sell: keeping would give the high bidder {high_bidder} "
         "game ({score} + {bid} reaches {target})"
+    ),
+    "game-count-not-allowed": N_(
+        "{variant} does not count Game here (Game is not in play, or it is the ten of "
+        'trumps), so a hand has no "game_count"'
+    ),
+    "game-count-missing": N_(
+        'the game count of {name} is missing; "game_count" lists every player'
+    ),
+    "game-count-unknown": N_("game_count names {name}, who is not seated in the game"),
+    "game-count-value": N_(
+        "the game count of {name} must be a whole number of at least 0, not {value}"
+    ),
+    "game-count-total": N_("the game counts add up to {total}; a pack holds only {max}"),
+    "game-count-disagrees": N_(
+        "game is credited to {taker}, but {leader} counted {high} to {other}'s {low}"
+    ),
+    "game-count-tied": N_(
+        "game is credited to {taker}, but the highest count, {count}, is shared, "
+        "so Game goes to nobody"
+    ),
+    "game-count-nobody": N_(
+        "game is credited to nobody, but {leader} counted {high} to {other}'s {low}"
     ),
     "hand-after-win": N_(
         "the game was already won by {winner} at hand {winning_hand}; "

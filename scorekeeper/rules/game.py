@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import RuleError, quote
-from .variants import VARIANTS, HouseRules, Variant, find_variant
+from .variants import VARIANTS, HouseRules, SmudgeFailed, Variant, find_variant
 
 NAME_MAX = 40
 NOTE_MAX = 500
@@ -52,6 +52,8 @@ class Hand:
     sale: Sale | None = None
     high_bidder: str | None = None
     note: str | None = None
+    #: Each seated player's count toward Game (RULES.md section 10), if the table counted.
+    game_count: Mapping[str, int] | None = None
 
     @classmethod
     def passed_out(cls, note: str | None = None) -> Hand:
@@ -97,8 +99,10 @@ def check_note(note: str, hand: int | None = None) -> None:
 class Game:
     """A game's setup: variant, house rules, seats in clockwise order, teams, dealer, stake.
 
-    Build it with ``Game.create``, which checks the setup. ``house_rules_given``
-    keeps exactly the switches the table set, so a record exports as it came in.
+    Build it with ``Game.create``, which checks the setup. ``variant`` is the variant
+    as this game plays it (its preset shaped by the house rules; ``variant.preset``
+    is still the preset's). ``house_rules_given`` keeps exactly the switches the
+    table set, so a record exports as it came in.
     """
 
     variant: Variant
@@ -150,12 +154,18 @@ class Game:
                 max=variant.max_seats,
                 count=count,
             )
+        variant = variant.base or variant
         rules = variant.house_rules(dict(house_rules or {}))
         frozen_teams = None
         if teams is not None:
             frozen_teams = _check_teams(variant, players, teams)
         elif variant.teams_required:
             raise RuleError("teams-required", field="teams", variant=variant.name)
+        side_count = count if frozen_teams is None else len(frozen_teams)
+        if rules.smudge_failed is SmudgeFailed.LOSES and side_count != 2:
+            raise RuleError(
+                "switch-smudge-failed-sides", field="house_rules.smudge_failed", count=side_count
+            )
         if first_dealer is not None and first_dealer not in seen:
             raise RuleError("unknown-dealer", field="first_dealer", name=quote(first_dealer))
         if isinstance(stake, Decimal):
@@ -163,7 +173,7 @@ class Game:
         if stake is not None and not STAKE_PATTERN.fullmatch(stake):
             raise RuleError("bad-stake", field="stake", actual=quote(stake))
         return cls(
-            variant=variant,
+            variant=variant.shaped(rules),
             players=players,
             house_rules=rules,
             house_rules_given=dict(house_rules or {}),

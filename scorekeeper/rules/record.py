@@ -88,7 +88,7 @@ _RECORD_KEYS = (
     "hands",
 )
 _REQUIRED_KEYS = ("format", "variant", "players", "hands")
-_PLAYED_KEYS = ("pitcher", "bid", "points", "sale", "high_bidder", "note")
+_PLAYED_KEYS = ("pitcher", "bid", "points", "sale", "high_bidder", "note", "game_count")
 _PASSED_KEYS = ("passed", "note")
 
 
@@ -252,6 +252,11 @@ def _parse_hand(game: Game, number: int, data: Any) -> Hand:
     high_bidder = data.get("high_bidder")
     if "high_bidder" in data:
         _expect(high_bidder, str, "a player's name", field="high_bidder", **place)
+    game_count = data.get("game_count")
+    if "game_count" in data:
+        _expect(game_count, dict, "an object of player → count", field="game_count", **place)
+        for name, count in game_count.items():
+            _expect(count, int, "a whole number", field=f"game_count.{name}", **place)
     return Hand(
         pitcher=data["pitcher"],
         bid=data["bid"],
@@ -259,6 +264,7 @@ def _parse_hand(game: Game, number: int, data: Any) -> Hand:
         sale=sale,
         high_bidder=high_bidder,
         note=note,
+        game_count=dict(game_count) if game_count is not None else None,
     )
 
 
@@ -276,6 +282,8 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
         out["pitcher"] = hand.pitcher
         out["bid"] = hand.bid
         out["points"] = dict(hand.points)
+        if hand.game_count is not None:
+            out["game_count"] = dict(hand.game_count)
     if hand.note is not None:
         out["note"] = hand.note
     return out

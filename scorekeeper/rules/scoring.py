@@ -14,11 +14,12 @@ from enum import StrEnum
 from .errors import RuleError, quote
 from .game import Game, Hand, Sale, check_note
 from .settlement import Settlement, settle
-from .variants import AllPass, Scoring, Smudge, WinRule
+from .variants import GAME_COUNT_MAX, AllPass, Scoring, Smudge, SmudgeFailed, WinRule
 
 
 class WinReason(StrEnum):
     SMUDGE = "smudge"
+    SMUDGE_FAILED = "smudge-failed"
     BID_OUT = "bid-out"
     COUNT_OUT = "count-out"
     GAP = "gap"
@@ -209,7 +210,13 @@ def _score_hand(
     )
     if smudged:
         events.append(Event.SMUDGE)
-    won = _find_winner(game, hand, before, sale_points, play, after, made, smudged)
+    failed_smudge = (
+        variant.smudge_bid is not None
+        and game.house_rules.smudge is not Smudge.OFF
+        and bid == variant.smudge_bid
+        and not made
+    )
+    won = _find_winner(game, hand, before, sale_points, play, after, made, smudged, failed_smudge)
     if won is not None:
         events.append(Event.WON)
     result = HandResult(
@@ -293,6 +300,8 @@ def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> No
                 role=f"{point.name} taker",
                 name=quote(taker),
             )
+    if hand.game_count is not None:
+        _check_game_count(game, hand, hand.game_count)
     if not variant.sales:
         if hand.sale is not None:
             raise RuleError("sale-not-allowed", field="sale", key="sale")
@@ -313,6 +322,96 @@ def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> No
             )
     elif hand.high_bidder is not None:
         raise RuleError("high-bidder-not-allowed", field="high_bidder")
+
+
+#: What each card counts toward Game (RULES.md section 2): tens 10, aces 4, kings 3,
+#: queens 2, jacks 1. The Jokers and the Off-Jack count nothing.
+GAME_COUNT_CARDS: tuple[tuple[str, int], ...] = (
+    ("ten", 10),
+    ("ace", 4),
+    ("king", 3),
+    ("queen", 2),
+    ("jack", 1),
+)
+
+
+def counts_by_side(game: Game, counts: Mapping[str, int]) -> dict[str, int]:
+    """Add the players' counts toward Game up by side, in the game's side order."""
+    by_side = dict.fromkeys(game.sides, 0)
+    for name, value in counts.items():
+        if name in game.seated:
+            by_side[game.side_of(name)] += value
+    return by_side
+
+
+def game_by_count(game: Game, counts: Mapping[str, int]) -> str | None:
+    """Who is credited with Game by these counts (RULES.md section 10): a player of the side
+    with the strictly highest count (the one of them who counted most, the first seat on a
+    tie), or None when the highest count is shared."""
+    by_side = counts_by_side(game, counts)
+    high = max(by_side.values())
+    leaders = [side for side, value in by_side.items() if value == high]
+    if len(leaders) > 1:
+        return None
+    members = game.members(leaders[0])
+    return max(members, key=lambda name: (counts.get(name, 0), -members.index(name)))
+
+
+def _check_game_count(game: Game, hand: Hand, counts: Mapping[str, int]) -> None:
+    """Check a hand's Game count against who took ``game`` (RULES.md section 10).
+
+    Every seated player is counted, each count a whole number ≥ 0, at most 80 in all;
+    ``game`` goes to a player of the side with the strictly highest count, or to
+    nobody when the highest count is shared.
+    """
+    variant = game.variant
+    if not variant.counts_game:
+        raise RuleError("game-count-not-allowed", field="game_count", variant=variant.name)
+    for name in counts:
+        if name not in game.seated:
+            raise RuleError("game-count-unknown", field="game_count", name=quote(name))
+    for name in game.players:
+        if name not in counts:
+            raise RuleError("game-count-missing", field=f"game_count.{name}", name=name)
+        value = counts[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RuleError(
+                "game-count-value", field=f"game_count.{name}", name=name, value=quote(value)
+            )
+    total = sum(counts.values())
+    if total > GAME_COUNT_MAX:
+        raise RuleError("game-count-total", field="game_count", total=total, max=GAME_COUNT_MAX)
+    by_side = counts_by_side(game, counts)
+    # Highest first; on equal counts, seat order, so the message names sides steadily.
+    ranked = sorted(game.sides, key=lambda side: -by_side[side])
+    leader, runner_up = ranked[0], ranked[1] if len(ranked) > 1 else ranked[0]
+    high = by_side[leader]
+    shared = len(ranked) > 1 and by_side[runner_up] == high
+    taker = hand.points.get("game")
+    if taker is None:
+        if not shared:
+            raise RuleError(
+                "game-count-nobody",
+                field="points.game",
+                leader=leader,
+                high=high,
+                other=runner_up,
+                low=by_side[runner_up],
+            )
+        return
+    side = game.side_of(taker)
+    if shared:
+        raise RuleError("game-count-tied", field="points.game", taker=taker, count=high)
+    if side != leader:
+        raise RuleError(
+            "game-count-disagrees",
+            field="points.game",
+            taker=taker,
+            leader=leader,
+            high=high,
+            other=side,
+            low=by_side[side],
+        )
 
 
 def _check_sale(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) -> None:
@@ -392,13 +491,21 @@ def _find_winner(
     after: Mapping[str, int],
     made: bool,
     smudged: bool,
+    failed_smudge: bool = False,
 ) -> tuple[str, WinReason] | None:
-    """Apply section 3 step 4: smudge, pitcher first, count-out (or first to target), gap."""
+    """Apply section 3 step 4: smudge, pitcher first, count-out (or first to target), gap.
+
+    Before them all, with ``smudge_failed: loses`` (section 10), a failed smudge or
+    moon bid loses the game at once: the other side (there are exactly two) wins.
+    """
     variant = game.variant
     rules = game.house_rules
     target = rules.target
     side_map = game.side_map
     pitching_side = side_map[hand.pitcher or ""]
+    if failed_smudge and rules.smudge_failed is SmudgeFailed.LOSES:
+        other = next(side for side in game.sides if side != pitching_side)
+        return other, WinReason.SMUDGE_FAILED
     if smudged and (rules.smudge is Smudge.ALWAYS or before[pitching_side] >= 0):
         return pitching_side, WinReason.SMUDGE
     if variant.win_rule is WinRule.FIRST_TO_TARGET:
@@ -426,7 +533,7 @@ def _find_winner(
             running[side] += point.value
             if running[side] >= target:
                 return side, WinReason.COUNT_OUT
-    if variant.gap is not None:
+    if variant.gap:
         leader = max(game.sides, key=after.__getitem__)
         if after[leader] >= target and all(
             after[leader] - after[side] >= variant.gap for side in game.sides if side != leader

@@ -1,12 +1,14 @@
-"""The points, the house-rule switches and the seven variants (RULES.md sections 2, 4, 5).
+"""The points, the house-rule switches and the variants (RULES.md sections 2, 4, 5, 10).
 
 Every variant is one declaration of data; the scoring code reads it and has no
-``if variant == ...`` of its own.
+``if variant == ...`` of its own. A table's own game is its preset plus its switches:
+``Variant.house_rules`` checks them all in one place, and ``Variant.shaped`` gives the
+variant the game is really played with (its points, bids, smudge bid, win rule...).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
@@ -40,6 +42,24 @@ POINTS: dict[str, Point] = {
             "right_pedro", N_("Right Pedro"), 5, True, N_("five of trumps; nobody if not in play")
         ),
         Point("left_pedro", N_("Left Pedro"), 5, True, N_("other five of the trump colour")),
+        Point(
+            "off_jack",
+            N_("Off-Jack"),
+            1,
+            True,
+            N_("the other jack of the trump colour; nobody if it was not dealt"),
+        ),
+        Point(
+            "big_joker", N_("Big Joker"), 1, True, N_("the high Joker; nobody if it was not dealt")
+        ),
+        Point(
+            "little_joker",
+            N_("Little Joker"),
+            1,
+            True,
+            N_("the low Joker; nobody if it was not dealt"),
+        ),
+        Point("three", N_("Three"), 3, True, N_("three of trumps; nobody if it was not dealt")),
     )
 }
 
@@ -76,6 +96,20 @@ class WinRule(StrEnum):
     FIRST_TO_TARGET = "first-to-target"
 
 
+class PitcherScores(StrEnum):
+    """What a made contract scores (RULES.md section 3 step 2)."""
+
+    ALL = "all"
+    BID = "bid"
+
+
+class SmudgeFailed(StrEnum):
+    """What a failed smudge or moon bid costs (RULES.md sections 5, 10)."""
+
+    SET_BACK = "set-back"
+    LOSES = "loses"
+
+
 class Scoring(StrEnum):
     """How a hand's points become score changes: section 3, or Cinch's section 6."""
 
@@ -85,7 +119,12 @@ class Scoring(StrEnum):
 
 @dataclass(frozen=True)
 class HouseRules:
-    """The switches a table may change when it creates a game (RULES.md section 5)."""
+    """The switches a table may change when it creates a game (RULES.md sections 5, 10).
+
+    A variant declares only the first seven; its ``preset`` fills in the shape of the
+    game (``min_bid`` to ``gap``) from the variant's own data, so every value is
+    declared once. A game's house rules hold the value in force for every switch.
+    """
 
     target: int
     low_to: LowTo
@@ -94,28 +133,80 @@ class HouseRules:
     game_tie: GameTie = GameTie.NOBODY
     payout_in_hole: int = 2
     payout_per_setback: int = 0
+    min_bid: int = 0
+    smudge_failed: SmudgeFailed = SmudgeFailed.SET_BACK
+    points: tuple[str, ...] = ()
+    max_bid: int = 0
+    smudge_bid: int | None = None
+    win_rule: WinRule = WinRule.COUNT_OUT
+    pitcher_scores: PitcherScores = PitcherScores.ALL
+    gap: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """Return the switches as JSON values, in declaration order."""
-        return {
-            f.name: (str(v) if isinstance(v := getattr(self, f.name), StrEnum) else v)
-            for f in fields(self)
-        }
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, StrEnum):
+                value = str(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
 
 
 SWITCH_NAMES: tuple[str, ...] = tuple(f.name for f in fields(HouseRules))
-_ENUM_SWITCHES: dict[str, type[StrEnum]] = {
-    "low_to": LowTo,
-    "smudge": Smudge,
-    "all_pass": AllPass,
-    "game_tie": GameTie,
+#: The switches of the game's shape (RULES.md section 10), and min_bid, which no variant
+#: whose scoring is its own (Cinch, Sell-Out) may change.
+SHAPE_SWITCHES: tuple[str, ...] = (
+    "min_bid",
+    "points",
+    "max_bid",
+    "smudge_bid",
+    "win_rule",
+    "pitcher_scores",
+    "gap",
+)
+_ENUM_SWITCHES: dict[str, tuple[type[StrEnum], tuple[str, ...]]] = {
+    "low_to": (LowTo, tuple(LowTo)),
+    "smudge": (Smudge, tuple(Smudge)),
+    "all_pass": (AllPass, tuple(AllPass)),
+    "game_tie": (GameTie, tuple(GameTie)),
+    "smudge_failed": (SmudgeFailed, tuple(SmudgeFailed)),
+    # First to target is Cinch's own rule, not a choice for a table.
+    "win_rule": (WinRule, (WinRule.COUNT_OUT, WinRule.BIDDER_ONLY)),
+    "pitcher_scores": (PitcherScores, tuple(PitcherScores)),
 }
-_INT_SWITCHES: dict[str, int] = {"target": 1, "payout_in_hole": 0, "payout_per_setback": 0}
+#: Whole-number switches and their lowest value (the upper bounds depend on the game).
+_INT_SWITCHES: dict[str, int] = {
+    "target": 1,
+    "payout_in_hole": 0,
+    "payout_per_setback": 0,
+    "min_bid": 1,
+    "max_bid": 1,
+    "gap": 0,
+}
+#: Points a table may not put in play: Cinch's fives belong to Cinch's own scoring.
+_POINTS_NOT_ALLOWED = ("right_pedro", "left_pedro")
+#: Points that cannot be in play together: one Joker, or the two Jokers of 10-Point Pitch.
+_POINTS_EXCLUSIVE = (("joker", "big_joker"), ("joker", "little_joker"))
+#: Every Game count in a pack (tens 10, aces 4, kings 3, queens 2, jacks 1): 20 in each suit.
+GAME_COUNT_MAX = 80
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A preset: the fixed rules of one game of the family plus its default house rules."""
+    """A preset: the fixed rules of one game of the family plus its default house rules.
+
+    ``house`` declares the preset's values of the section 5 switches; the shape of the
+    game (points, bids, smudge bid, win rule, what the pitcher scores, gap) is declared
+    by the other fields. ``preset`` is the two together. A game played with a table's
+    own shape uses ``shaped(rules)``, a copy that keeps its preset in ``base``.
+    """
 
     key: str
     name: str
@@ -125,14 +216,18 @@ class Variant:
     points: tuple[Point, ...]
     min_bid: int
     max_bid: int
-    preset: HouseRules
+    house: HouseRules
     pitcher_scores_bid: bool = False
     win_rule: WinRule = WinRule.COUNT_OUT
-    gap: int | None = None
+    gap: int = 0
     smudge_bid: int | None = None
     scoring: Scoring = Scoring.STANDARD
     sales: bool = False
     teams_required: bool = False
+    #: Cinch and Sell-Out score in their own way: the shape switches do not apply.
+    shape_fixed: bool = False
+    #: The preset a shaped variant was made from (None: this is the preset).
+    base: Variant | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def point_keys(self) -> tuple[str, ...]:
@@ -142,18 +237,43 @@ class Variant:
     def points_in_play(self) -> int:
         return sum(p.value for p in self.points)
 
+    @cached_property
+    def preset(self) -> HouseRules:
+        """The preset's value of every switch, the shape of the game included."""
+        if self.base is not None:
+            return self.base.preset
+        return replace(
+            self.house,
+            min_bid=self.min_bid,
+            points=self.point_keys,
+            max_bid=self.max_bid,
+            smudge_bid=self.smudge_bid,
+            win_rule=self.win_rule,
+            pitcher_scores=PitcherScores.BID if self.pitcher_scores_bid else PitcherScores.ALL,
+            gap=self.gap,
+        )
+
+    @property
+    def counts_game(self) -> bool:
+        """Whether ``game`` is in play as the game-count (not the ten of trumps, RULES.md 10)."""
+        return any(p is POINTS["game"] for p in self.points)
+
     def point(self, key: str) -> Point:
         return next(p for p in self.points if p.key == key)
 
     def house_rules(self, overrides: dict[str, Any] | None = None) -> HouseRules:
-        """Apply a table's switches to the preset, checking each (RULES.md section 5).
+        """Apply a table's switches to the preset, checking each (RULES.md sections 5, 10).
 
-        Raise RuleError for an unknown switch, a value out of range, or the smudge
-        switch on a variant that has no smudge bid.
+        Raise RuleError for an unknown switch, a value of the wrong kind or out of
+        range, a shape switch on a variant whose scoring is its own, a point list
+        that cannot be played, bids that do not fit the points, and the smudge
+        switch on a game that has no smudge bid. (``smudge_failed: loses`` also needs
+        exactly two sides: ``Game.create`` checks that, as it knows the sides.)
         """
+        given = dict(overrides or {})
         changes: dict[str, Any] = {}
-        for name, value in (overrides or {}).items():
-            field = f"house_rules.{name}"
+        for name, value in given.items():
+            field_name = f"house_rules.{name}"
             if name not in SWITCH_NAMES:
                 raise RuleError(
                     "unknown-switch",
@@ -161,28 +281,141 @@ class Variant:
                     switch=name,
                     allowed=", ".join(SWITCH_NAMES),
                 )
-            if name == "smudge" and self.smudge_bid is None:
-                raise RuleError("switch-no-smudge", field=field, variant=self.name)
-            if name in _INT_SWITCHES:
+            if self.shape_fixed and name in SHAPE_SWITCHES:
+                raise RuleError(
+                    "switch-not-for-variant", field=field_name, switch=name, variant=self.name
+                )
+            if name == "smudge" and given.get("smudge_bid", self.smudge_bid) is None:
+                raise RuleError("switch-no-smudge", field=field_name, variant=self.name)
+            if name == "points":
+                changes[name] = self._check_points(value)
+            elif name == "smudge_bid":
+                if value is not None and not _whole(value):
+                    raise RuleError("switch-bid", field=field_name, switch=name, value=quote(value))
+                changes[name] = value
+            elif name in _INT_SWITCHES:
                 minimum = _INT_SWITCHES[name]
-                if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+                if not _whole(value) or value < minimum:
                     raise RuleError(
-                        "switch-range", field=field, switch=name, min=minimum, value=quote(value)
+                        "switch-range",
+                        field=field_name,
+                        switch=name,
+                        min=minimum,
+                        value=quote(value),
                     )
                 changes[name] = value
             else:
-                enum = _ENUM_SWITCHES[name]
-                allowed = [str(m) for m in enum]
+                enum, allowed = _ENUM_SWITCHES[name]
                 if not isinstance(value, str) or value not in allowed:
                     raise RuleError(
                         "switch-value",
-                        field=field,
+                        field=field_name,
                         switch=name,
                         value=quote(value),
                         allowed=", ".join(allowed),
                     )
                 changes[name] = enum(value)
-        return replace(self.preset, **changes)
+        preset = self.preset
+        if "points" in changes and "max_bid" not in changes:
+            # The highest bid is the points' total unless the table says otherwise.
+            changes["max_bid"] = sum(POINTS[key].value for key in changes["points"])
+        if "smudge_bid" not in changes and preset.smudge_bid is not None:
+            changes["smudge_bid"] = changes.get("max_bid", preset.max_bid)
+        rules = replace(preset, **changes)
+        self._check_shape(rules, given)
+        if "smudge" not in changes and preset.smudge_bid is None and rules.smudge_bid is not None:
+            # A smudge bid given to a variant that has none wins unless in the hole.
+            rules = replace(rules, smudge=Smudge.NOT_IN_HOLE)
+        return rules
+
+    def _check_points(self, value: object) -> tuple[str, ...]:
+        """Check a ``points`` switch: distinct known keys, High and Low, no clashing points."""
+        field_name = "house_rules.points"
+        if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+            raise RuleError("switch-points-list", field=field_name, value=quote(value))
+        allowed = [k for k in POINTS if k not in _POINTS_NOT_ALLOWED]
+        seen: set[str] = set()
+        for key in value:
+            if key not in allowed:
+                raise RuleError(
+                    "switch-points-unknown",
+                    field=field_name,
+                    point=quote(key),
+                    allowed=", ".join(allowed),
+                )
+            if key in seen:
+                raise RuleError("switch-points-twice", field=field_name, point=key)
+            seen.add(key)
+        for needed in ("high", "low"):
+            if needed not in seen:
+                raise RuleError("switch-points-needs", field=field_name, point=needed)
+        for one, other in _POINTS_EXCLUSIVE:
+            if one in seen and other in seen:
+                raise RuleError("switch-points-clash", field=field_name, one=one, other=other)
+        return tuple(value)
+
+    def _check_shape(self, rules: HouseRules, given: dict[str, Any]) -> None:
+        """Check that the bids fit the points, and the smudge switches the smudge bid."""
+        total = sum(POINTS[key].value for key in rules.points)
+        if rules.max_bid > total:
+            raise RuleError(
+                "switch-max-bid-total",
+                field="house_rules.max_bid",
+                max_bid=rules.max_bid,
+                total=total,
+            )
+        if rules.min_bid > rules.max_bid:
+            culprit = next((n for n in ("min_bid", "max_bid", "points") if n in given), "min_bid")
+            raise RuleError(
+                "switch-min-above-max",
+                field=f"house_rules.{culprit}",
+                min_bid=rules.min_bid,
+                max_bid=rules.max_bid,
+            )
+        bid = rules.smudge_bid
+        if bid is not None and not rules.min_bid <= bid <= rules.max_bid:
+            raise RuleError(
+                "switch-smudge-bid-range",
+                field="house_rules.smudge_bid",
+                bid=bid,
+                min_bid=rules.min_bid,
+                max_bid=rules.max_bid,
+            )
+        if rules.smudge_failed is SmudgeFailed.LOSES and (
+            bid is None or rules.smudge is Smudge.OFF
+        ):
+            raise RuleError("switch-smudge-failed", field="house_rules.smudge_failed")
+
+    def shaped(self, rules: HouseRules) -> Variant:
+        """Return the variant as a game with these house rules plays it (RULES.md 10).
+
+        The preset itself when the shape is the preset's; otherwise a copy with the
+        table's points (in its count-out order), bids, smudge bid, win rule, what the
+        pitcher scores and gap. In Pedro, ``game`` stays the ten of trumps.
+        """
+        preset = self.preset
+        if (
+            rules.points == preset.points
+            and rules.min_bid == preset.min_bid
+            and rules.max_bid == preset.max_bid
+            and rules.smudge_bid == preset.smudge_bid
+            and rules.win_rule == preset.win_rule
+            and rules.pitcher_scores == preset.pitcher_scores
+            and rules.gap == preset.gap
+        ):
+            return self
+        ten_is_game = any(p is TEN_OF_TRUMPS_GAME for p in self.points)
+        return replace(
+            self,
+            points=_points(*rules.points, ten_is_game=ten_is_game),
+            min_bid=rules.min_bid,
+            max_bid=rules.max_bid,
+            smudge_bid=rules.smudge_bid,
+            win_rule=rules.win_rule,
+            pitcher_scores_bid=rules.pitcher_scores is PitcherScores.BID,
+            gap=rules.gap,
+            base=self,
+        )
 
 
 def _points(*keys: str, ten_is_game: bool = False) -> tuple[Point, ...]:
@@ -207,7 +440,7 @@ VARIANTS: dict[str, Variant] = {
             min_bid=2,
             max_bid=4,
             smudge_bid=4,
-            preset=HouseRules(7, LowTo.HOLDER, Smudge.NOT_IN_HOLE, AllPass.DEALER_TAKES),
+            house=HouseRules(7, LowTo.HOLDER, Smudge.NOT_IN_HOLE, AllPass.DEALER_TAKES),
         ),
         Variant(
             key="joker-pitch",
@@ -219,7 +452,7 @@ VARIANTS: dict[str, Variant] = {
             min_bid=2,
             max_bid=5,
             smudge_bid=5,
-            preset=HouseRules(10, LowTo.TAKER, Smudge.NOT_IN_HOLE, AllPass.DEALER_TAKES),
+            house=HouseRules(10, LowTo.TAKER, Smudge.NOT_IN_HOLE, AllPass.DEALER_TAKES),
         ),
         Variant(
             key="racehorse-pitch",
@@ -231,7 +464,7 @@ VARIANTS: dict[str, Variant] = {
             min_bid=2,
             max_bid=4,
             smudge_bid=4,
-            preset=HouseRules(7, LowTo.HOLDER, Smudge.NOT_IN_HOLE, AllPass.DEALER_TAKES),
+            house=HouseRules(7, LowTo.HOLDER, Smudge.NOT_IN_HOLE, AllPass.DEALER_TAKES),
         ),
         Variant(
             key="sell-out",
@@ -246,7 +479,8 @@ VARIANTS: dict[str, Variant] = {
             min_bid=1,
             max_bid=4,
             sales=True,
-            preset=HouseRules(7, LowTo.HOLDER, Smudge.OFF, AllPass.REDEAL_SAME_DEALER),
+            shape_fixed=True,
+            house=HouseRules(7, LowTo.HOLDER, Smudge.OFF, AllPass.REDEAL_SAME_DEALER),
         ),
         Variant(
             key="pitch-six",
@@ -263,7 +497,7 @@ VARIANTS: dict[str, Variant] = {
             pitcher_scores_bid=True,
             win_rule=WinRule.BIDDER_ONLY,
             gap=12,
-            preset=HouseRules(12, LowTo.HOLDER, Smudge.OFF, AllPass.DEALER_TAKES),
+            house=HouseRules(12, LowTo.HOLDER, Smudge.OFF, AllPass.DEALER_TAKES),
         ),
         Variant(
             key="pedro",
@@ -276,7 +510,7 @@ VARIANTS: dict[str, Variant] = {
             points=_points("high", "low", "jack", "game", "pedro", ten_is_game=True),
             min_bid=1,
             max_bid=9,
-            preset=HouseRules(21, LowTo.TAKER, Smudge.OFF, AllPass.DEALER_TAKES),
+            house=HouseRules(21, LowTo.TAKER, Smudge.OFF, AllPass.DEALER_TAKES),
         ),
         Variant(
             key="cinch",
@@ -295,7 +529,27 @@ VARIANTS: dict[str, Variant] = {
             scoring=Scoring.CINCH,
             win_rule=WinRule.FIRST_TO_TARGET,
             teams_required=True,
-            preset=HouseRules(51, LowTo.TAKER, Smudge.OFF, AllPass.REDEAL_NEXT_DEALER),
+            shape_fixed=True,
+            house=HouseRules(51, LowTo.TAKER, Smudge.OFF, AllPass.REDEAL_NEXT_DEALER),
+        ),
+        Variant(
+            key="ten-point",
+            name=N_("10-Point Pitch"),
+            description=N_(
+                "Two Jokers, the Off-Jack and the Three worth 3: ten points a hand, "
+                "bid 4 to 10, first to 52; only a made bid goes out, and a made bid "
+                "of 10 shoots the moon."
+            ),
+            min_seats=3,
+            max_seats=6,
+            points=_points(
+                "high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game"
+            ),
+            min_bid=4,
+            max_bid=10,
+            smudge_bid=10,
+            win_rule=WinRule.BIDDER_ONLY,
+            house=HouseRules(52, LowTo.HOLDER, Smudge.ALWAYS, AllPass.DEALER_TAKES),
         ),
     )
 }

@@ -31,7 +31,7 @@ def start_game(
     for i, team in enumerate(teams or ()):
         page.get_by_label(f"Team of seat {i + 1}", exact=True).fill(team)
     if house_rules:
-        page.get_by_text("House rules").click()
+        page.locator("details.house-rules > summary").click()
         for label, value in house_rules.items():
             control = page.get_by_label(label, exact=True)
             if control.evaluate("el => el.tagName") == "SELECT":

@@ -36,6 +36,7 @@ VARIANT_KEYS = [
     "pitch-six",
     "pedro",
     "cinch",
+    "ten-point",
 ]
 
 
@@ -196,7 +197,7 @@ def test_a_valid_record_with_a_surrogate_escape_never_gives_a_traceback():
     assert len(completed.stderr.splitlines()) == 1
 
 
-def test_variants_lists_all_seven_keys():
+def test_variants_lists_all_eight_keys():
     completed = _run("variants")
     assert completed.returncode == 0
     lines = completed.stdout.decode("utf-8").splitlines()

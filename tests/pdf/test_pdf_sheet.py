@@ -323,3 +323,22 @@ def test_the_printed_chart_draws_the_same_lines_as_the_pages_with_fewer_elements
     assert compact.count("<text") <= full.count("<text") - 5
     assert "<line x1" not in compact and "</title></polyline>" not in compact
     assert 'font-family="DejaVu Sans"' in compact
+
+
+def test_a_ten_point_sheet_writes_the_new_points_marks_and_the_house_shape(
+    app: Any, client: Any
+) -> None:
+    record = rules.loads_record((EXAMPLES / "ten-point-moon.json").read_bytes())
+    game = rules.Game.create(
+        "ten-point",
+        record.game.players,
+        teams={"North-South": ["Ann", "Cy"], "East-West": ["Bob", "Dee"]},
+        house_rules={"min_bid": 5, "smudge_failed": "loses"},
+    )
+    game_id = store(app, game, record.hands)
+    text = " ".join("\n".join(pdf_pages(sheet(client, game_id))).split())
+    assert "OJ Off-Jack · BJ Big Joker · LJ Little Joker · 3 Three · G Game" in text
+    assert "bids from 5 (not 4); a failed smudge loses the game at once" in text
+    # Hand 1: East-West took High, Jack, the Off-Jack, the little Joker, the Three and Game.
+    row = row_line("\n".join(pdf_pages(sheet(client, game_id))), 1, "Ann")
+    assert row.split() == ["1", "Ann", "Bob⁵", "L", "BJ", "2", "H", "J", "OJ", "LJ", "3", "G", "8"]

@@ -23,6 +23,35 @@ def test_migrations_create_every_table_the_models_declare(app: Any) -> None:
     assert "alembic_version" in tables
 
 
+def test_migrations_create_every_column_the_models_declare(app: Any) -> None:
+    with app.app_context():
+        inspector = db.inspect(db.engine)
+        for table in db.metadata.sorted_tables:
+            columns = {c["name"] for c in inspector.get_columns(table.name)}
+            assert {c.name for c in table.columns} <= columns, table.name
+
+
+def test_a_hands_game_count_is_stored_by_seat_and_read_back_by_name(app: Any) -> None:
+    counts = {"Ann": 12, "Bob": 9, "Cy": 4, "Dee": 30}
+    points = dict(zip(rules.find_variant("ten-point").point_keys, "BCDBADBD", strict=True))
+    names = dict(zip("ABCD", counts, strict=True))
+    hand = rules.Hand(
+        pitcher="Bob", bid=5, points={k: names[v] for k, v in points.items()}, game_count=counts
+    )
+    with app.app_context():
+        game_id = operations.create_game(
+            rules.Game.create(
+                "ten-point", tuple(counts), teams={"NS": ["Ann", "Cy"], "EW": ["Bob", "Dee"]}
+            )
+        )
+        operations.record_hand(game_id, hand, version=None)
+        stored = db.session.execute(select(models.Hand.game_count)).scalar_one()
+        assert stored == [12, 9, 4, 30]
+        # Read back from the table, as a game not kept in memory is replayed.
+        (row,) = operations._stored_hands([game_id])[game_id]
+        assert operations.engine_hand(row, tuple(counts)).game_count == counts
+
+
 def test_sqlite_runs_in_wal_mode_with_foreign_keys_on(app: Any) -> None:
     with app.app_context():
         if db.engine.dialect.name != "sqlite":

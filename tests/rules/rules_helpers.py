@@ -28,6 +28,7 @@ POINT_ORDER: dict[str, tuple[str, ...]] = {
     "pitch-six": ("high", "low", "jack", "six", "last_trick", "game"),
     "pedro": ("high", "low", "jack", "game", "pedro"),
     "cinch": ("high", "low", "jack", "game", "right_pedro", "left_pedro"),
+    "ten-point": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game"),
 }
 
 #: The usual partnership of four: North-South sit 1 and 3, East-West 2 and 4.

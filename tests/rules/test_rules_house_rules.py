@@ -257,17 +257,31 @@ def test_an_unknown_house_rule_is_an_error_listing_the_known_ones():
     assert (error.code, error.field, error.hand) == ("unknown-switch", "house_rules", None)
     assert str(error) == (
         'house_rules: unknown house rule "stake"; the house rules are target, low_to, smudge, '
-        "all_pass, game_tie, payout_in_hole, payout_per_setback"
+        "all_pass, game_tie, payout_in_hole, payout_per_setback, min_bid, smudge_failed, "
+        "points, max_bid, smudge_bid, win_rule, pitcher_scores, gap"
     )
 
 
+@pytest.mark.parametrize("variant", ["cinch", "sell-out"])
 @pytest.mark.parametrize(
-    "switch", ["points", "min_bid", "max_bid", "pitcher_scores", "win_rule", "gap"]
+    ("switch", "value"),
+    [
+        ("points", ["high", "low"]),
+        ("min_bid", 2),
+        ("max_bid", 4),
+        ("smudge_bid", 4),
+        ("pitcher_scores", "bid"),
+        ("win_rule", "bidder-only"),
+        ("gap", 12),
+    ],
 )
-def test_the_fixed_rules_of_a_preset_cannot_be_switched(switch):
+def test_the_shape_of_cinch_and_sell_out_cannot_be_switched(variant, switch, value):
+    players = ["A", "B", "C", "D"]
+    teams = {"NS": ["A", "C"], "EW": ["B", "D"]}
     with pytest.raises(RuleError) as caught:
-        Game.create("pitch-six", ["A", "B", "C"], house_rules={switch: 1})
-    assert caught.value.code == "unknown-switch"
+        Game.create(variant, players, teams=teams, house_rules={switch: value})
+    assert caught.value.code == "switch-not-for-variant"
+    assert caught.value.field == f"house_rules.{switch}"
 
 
 def test_the_switches_not_given_keep_the_presets_values():
@@ -280,5 +294,13 @@ def test_the_switches_not_given_keep_the_presets_values():
         "game_tie": "nobody",
         "payout_in_hole": 2,
         "payout_per_setback": 0,
+        "min_bid": 2,
+        "smudge_failed": "set-back",
+        "points": ["high", "low", "jack", "game"],
+        "max_bid": 4,
+        "smudge_bid": 4,
+        "win_rule": "count-out",
+        "pitcher_scores": "all",
+        "gap": 0,
     }
     assert dict(game.house_rules_given) == {"target": 11}

@@ -47,10 +47,11 @@ class Spec:
     win_rule: str
     all_pass: str
     gap: int | None = None
+    smudge: str = "not-in-hole"  # the preset's smudge rule, where there is a smudge bid
 
 
 def _p(*keys: str) -> tuple[tuple[str, int, bool], ...]:
-    value = {"pedro": 5, "right_pedro": 5, "left_pedro": 5}
+    value = {"pedro": 5, "right_pedro": 5, "left_pedro": 5, "three": 3}
     never_nobody = {"high", "low", "last_trick"}
     return tuple((k, value.get(k, 1), k not in never_nobody) for k in keys)
 
@@ -113,6 +114,17 @@ SPECS = {
         "first-to-target",
         "redeal-next-dealer",
     ),
+    "ten-point": Spec(
+        (3, 6),
+        _p("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game"),
+        (4, 10),
+        52,
+        10,
+        False,
+        "bidder-only",
+        "dealer-takes",
+        smudge="always",
+    ),
 }
 
 
@@ -158,7 +170,7 @@ class Table:
     def rule(self, name: str) -> Any:
         defaults = {
             "target": self.spec.target,
-            "smudge": "not-in-hole" if self.spec.smudge_bid else "off",
+            "smudge": self.spec.smudge if self.spec.smudge_bid else "off",
             "all_pass": self.spec.all_pass,
             "payout_in_hole": 2,
             "payout_per_setback": 0,
@@ -404,6 +416,46 @@ def test_the_engine_scores_random_games_as_the_rules_say(drawn):
     else:
         assert result.next_dealer is None
         assert dict(result.settlement.units) == table.units()
+
+
+def spelled_out(variant: str) -> dict[str, Any]:
+    """Write a preset's own shape as switches, from the rules table typed in above.
+
+    RULES.md section 10: the switches a table may give, at the preset's values. Cinch
+    and Sell-Out take none of the shape switches, only ``smudge_failed``.
+    """
+    spec = SPECS[variant]
+    switches: dict[str, Any] = {"smudge_failed": "set-back"}
+    if variant in ("cinch", "sell-out"):
+        return switches
+    switches.update(
+        points=[key for key, _, _ in spec.points],
+        min_bid=spec.bids[0],
+        max_bid=spec.bids[1],
+        smudge_bid=spec.smudge_bid,
+        win_rule=spec.win_rule,
+        pitcher_scores="bid" if spec.scores_bid else "all",
+        gap=spec.gap or 0,
+    )
+    return switches
+
+
+@SETTINGS
+@given(games(), st.data())
+def test_a_preset_spelled_out_as_switches_scores_every_game_as_the_bare_preset(drawn, data):
+    record, _ = drawn
+    switches = spelled_out(record["variant"])
+    # Any part of the shape spelled out, from none of it to all of it.
+    names = data.draw(st.lists(st.sampled_from(sorted(switches)), unique=True))
+    shaped = copy.deepcopy(record)
+    shaped["house_rules"] = {**record.get("house_rules", {}), **{n: switches[n] for n in names}}
+    if not shaped["house_rules"]:
+        del shaped["house_rules"]
+    bare = output_document(parse_record(record).score())
+    parsed = parse_record(shaped)
+    assert output_document(parsed.score()) == bare
+    # The record keeps exactly the switches given, even those equal to the preset's.
+    assert record_to_json(parsed.game, parsed.hands) == shaped
 
 
 @SETTINGS

@@ -210,7 +210,7 @@ RECORD_ERRORS = [
         "unknown-variant",
         None,
         'variant: unknown variant "bridge"; the variants are auction-pitch, joker-pitch, '
-        "racehorse-pitch, sell-out, pitch-six, pedro, cinch",
+        "racehorse-pitch, sell-out, pitch-six, pedro, cinch, ten-point",
     ),
     (
         "a variant that is not a string",

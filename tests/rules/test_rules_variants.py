@@ -1,4 +1,4 @@
-"""RULES.md section 4: the seven variants, their seats, bids, points and presets."""
+"""RULES.md section 4: the eight variants, their seats, bids, points and presets."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ PRESETS = {
     "pitch-six": ((3, 6), (3, 6), 12, None, True, "bidder-only", "dealer-takes"),
     "pedro": ((2, 7), (1, 9), 21, None, False, "count-out", "dealer-takes"),
     "cinch": ((4, 6), (0, 14), 51, None, False, "first-to-target", "redeal-next-dealer"),
+    "ten-point": ((3, 6), (4, 10), 52, 10, False, "bidder-only", "dealer-takes"),
 }
 
 
-def test_there_are_exactly_the_seven_variants_of_the_rules():
+def test_there_are_exactly_the_eight_variants_of_the_rules():
     assert list(VARIANTS) == list(PRESETS)
 
 
@@ -57,9 +58,10 @@ def test_each_variant_has_the_preset_of_the_rules_table(key, preset):
         ("pitch-six", "off"),
         ("pedro", "off"),
         ("cinch", "off"),
+        ("ten-point", "always"),
     ],
 )
-def test_only_auction_joker_and_racehorse_pitch_smudge(key, smudge):
+def test_only_auction_joker_racehorse_and_ten_point_pitch_smudge(key, smudge):
     assert find_variant(key).preset.smudge == smudge
 
 
@@ -71,6 +73,7 @@ def test_only_auction_joker_and_racehorse_pitch_smudge(key, smudge):
         ("racehorse-pitch", "holder"),
         ("pedro", "taker"),
         ("cinch", "taker"),
+        ("ten-point", "holder"),
     ],
 )
 def test_low_goes_to_the_holder_or_the_taker_as_the_rule_books_say(key, low_to):
@@ -78,7 +81,7 @@ def test_low_goes_to_the_holder_or_the_taker_as_the_rule_books_say(key, low_to):
 
 
 def test_only_pitch_six_has_the_gap_rule_of_twelve():
-    assert {k: v.gap for k, v in VARIANTS.items() if v.gap is not None} == {"pitch-six": 12}
+    assert {k: v.gap for k, v in VARIANTS.items() if v.gap} == {"pitch-six": 12}
 
 
 @pytest.mark.parametrize(
@@ -91,6 +94,7 @@ def test_only_pitch_six_has_the_gap_rule_of_twelve():
         ("pitch-six", 6),
         ("pedro", 9),
         ("cinch", 14),
+        ("ten-point", 10),
     ],
 )
 def test_the_points_in_play_add_up_as_the_rules_say(key, total):

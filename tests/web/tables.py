@@ -42,6 +42,13 @@ def setup_form(
     }
     if variant.smudge_bid is not None:  # the page shows the smudge switch only then
         data["smudge"] = preset["smudge"]
+    if not variant.shape_fixed:  # the shape of the game, as the page prefills it
+        data["shape_shown"] = "1"
+        for key in preset["points"]:
+            data[f"in_play_{key}"] = "y"
+        for name in ("min_bid", "max_bid", "win_rule", "pitcher_scores", "gap", "smudge_failed"):
+            data[name] = str(preset[name])
+        data["smudge_bid"] = "" if preset["smudge_bid"] is None else str(preset["smudge_bid"])
     for i, name in enumerate(names):
         data[f"name_{i}"] = name
     for i, team in enumerate(teams or ()):

@@ -141,8 +141,9 @@ def test_editing_an_earlier_hand_reworks_every_later_score(client: Any) -> None:
     assert flashes(html) == ["Hand 1 corrected; every later score was worked out again."]
     sheet = text(html.split('id="sheet-title"', 1)[1])
     # Hand 1: Ann 3, Bob -3; hand 2 adds Ann 2 and Bob 2: Ann 5, Bob -1.
-    assert f"1 Ann Bob · 3 set back 3 3 {MINUS}3" in sheet
-    assert f"2 Bob Ann · 2 made 5 {MINUS}1" in sheet
+    # Under each score, the marks its side took: Ann Low, Jack and Game, Bob High.
+    assert f"1 Ann Bob · 3 set back 3 3 L J G {MINUS}3 H" in sheet
+    assert f"2 Bob Ann · 2 made 5 H L {MINUS}1 J G" in sheet
 
 
 def test_editing_an_earlier_hand_can_change_the_winner(client: Any) -> None:

@@ -21,8 +21,9 @@ HANDS = [
 
 
 def sheet_rows(html: str) -> list[str]:
-    """The score sheet's hand rows, as text."""
+    """The score sheet's hand rows, as text (the scores without the marks written under them)."""
     body = html.split('id="sheet-title"', 1)[1].split("</tbody>", 1)[0]
+    body = re.sub(r'<span class="took">[^<]*</span>', "", body)
     return [text(row) for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)[1:]]
 
 

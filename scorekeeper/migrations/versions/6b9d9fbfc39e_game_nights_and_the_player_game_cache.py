@@ -173,7 +173,9 @@ def _fill_player_game():
     ).mappings():
         hands.setdefault(row["game_id"], []).append(
             SimpleNamespace(
-                **{**row, "points": _json(row["points"]), "passed": bool(row["passed"])}
+                **{**row, "points": _json(row["points"]), "passed": bool(row["passed"])},
+                # engine_hand reads the counts a later revision added; none were kept here.
+                game_count=None,
             )
         )
     keep = {c.name for c in PLAYER_GAME.columns}
