@@ -82,13 +82,67 @@ def loads_record(text: str | bytes) -> GameRecord:
             detail=f"it is larger than {MAX_RECORD_BYTES // 1_000_000} MB",
         )
     try:
-        data = json.loads(text)
+        data = decode_json(text)
     except RecursionError:
         raise RuleError("invalid-json", field="record", detail="it is nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as error:
         detail = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise RuleError("invalid-json", field="record", detail=detail) from None
+    refuse_duplicate_keys(data)
     return parse_record(data)
+
+
+class _Duplicated(dict[str, Any]):
+    """A decoded JSON object that had a key twice; ``duplicate`` is the first one repeated."""
+
+    duplicate: str
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Build a decoded JSON object, marking it when a key came twice (the last would win)."""
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    marked = _Duplicated(obj)
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            marked.duplicate = key
+            break
+        seen.add(key)
+    return marked
+
+
+def duplicated_key(value: Any) -> str | None:
+    """The key a decoded JSON object (``decode_json``) had twice, if any; only that object."""
+    return value.duplicate if isinstance(value, _Duplicated) else None
+
+
+def decode_json(text: str | bytes) -> Any:
+    """Decode JSON text, marking each object that had a key twice (``refuse_duplicate_keys``)."""
+    return json.loads(text, object_pairs_hook=_object)
+
+
+def refuse_duplicate_keys(data: Any) -> None:
+    """Refuse a decoded record (``decode_json``) that wrote a key twice, at any depth: JSON
+    keeps the last value, and a typo must not lose data (GAME-RECORD.md). The one-line
+    error names the key and its place: ``hand 3: duplicate key "high"``."""
+    # Depth first, in the order of the file, without recursion (a record may nest deeply).
+    stack: list[tuple[Any, dict[str, Any]]] = [(data, {})]
+    while stack:
+        value, place = stack.pop()
+        if isinstance(value, _Duplicated):
+            raise RuleError("duplicate-key", key=value.duplicate, **place)
+        inner: list[tuple[Any, dict[str, Any]]] = []
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "hands" and not place and isinstance(item, list):
+                    inner += [(hand, {"hand": n}) for n, hand in enumerate(item, start=1)]
+                else:
+                    inner.append((item, place or {"field": key}))
+        elif isinstance(value, list):
+            inner = [(item, place) for item in value]
+        stack.extend(reversed(inner))
 
 
 def parse_record(data: Any) -> GameRecord:
