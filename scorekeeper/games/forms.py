@@ -6,7 +6,6 @@ the engine checks the rules, and the views put its message next to the field.
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Mapping
 from functools import lru_cache
@@ -27,8 +26,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .. import rules
-from ..forms import Form
-from ..i18n import N_, current_locale, gettext
+from ..forms import AMOUNT_EXAMPLE, AmountField, Form
+from ..i18n import N_, current_locale, gettext, money
 from ..rules.variants import AllPass, LowTo, Smudge
 
 NOBODY = "nobody"
@@ -57,7 +56,6 @@ SALE_NEEDS = {
     "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
     "kept": (("bid", N_("Choose the bid.")), ("high_bidder", N_("Choose the high bidder."))),
 }
-STAKE_RE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,4})?")
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -291,16 +289,12 @@ class NewGameForm(Form):
     payout_per_setback = IntegerField(
         _l("Extra units per set-back"), validators=[InputRequired(), NumberRange(0, 99)]
     )
-    stake = StringField(
+    stake = AmountField(
         _l("Stake per unit (money, optional)"),
         validators=[Optional(), Length(max=12)],
-        description=_l("For example 0.25. Leave empty to settle in units only."),
+        message=N_("Write the stake as a number such as %(example)s."),
     )
     create = SubmitField(_l("Start the game"))
-
-    def validate_stake(self, field: Field) -> None:
-        if field.data and not STAKE_RE.fullmatch(field.data.strip()):
-            raise ValidationError(gettext("Write the stake as a number such as 0.25."))
 
 
 def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewGameForm:
@@ -331,6 +325,10 @@ def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewG
         Form.smudge = None
     preset = variant.preset
     form = Form(**kwargs)
+    form.stake.description = gettext(
+        "For example %(example)s. Leave empty to settle in units only.",
+        example=money(AMOUNT_EXAMPLE),
+    )
     form.first_dealer.choices = choices(
         (i, gettext("Seat %(number)s", number=i + 1)) for i in range(max_seats)
     )

@@ -160,7 +160,7 @@ def _game_from_form(form: forms.NewGameForm, variant: rules.Variant) -> rules.Ga
     if team_given and "" in teams:
         missing = ", ".join(teams[""])
         raise rules.RuleError("team-player-missing", field="teams", name=missing)
-    stake = (form.stake.data or "").strip() or None
+    stake = form.stake.amount
     return rules.Game.create(
         variant,
         names,
