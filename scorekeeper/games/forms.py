@@ -14,6 +14,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from wtforms import (
+    BooleanField,
     Field,
     HiddenField,
     IntegerField,
@@ -294,7 +295,20 @@ class NewGameForm(Form):
         validators=[Optional(), Length(max=12)],
         message=N_("Write the stake as a number such as %(example)s."),
     )
+    # The night being played when the form was shown, and whether the game joins it (the
+    # tick box, on by default: the page names the night, so nothing joins it silently).
+    night = HiddenField()
+    join_night = BooleanField(default=True)
     create = SubmitField(_l("Start the game"))
+
+    def night_offered(self) -> int | None:
+        """The id of the night the form offered to join, if any."""
+        raw = self.night.data or ""
+        return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+
+    def chosen_night(self) -> int | None:
+        """The night the game joins: the one offered, if its box was ticked."""
+        return self.night_offered() if self.join_night.data else None
 
 
 def new_game_form(variant: rules.Variant, max_seats: int, **kwargs: Any) -> NewGameForm:

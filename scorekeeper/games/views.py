@@ -24,6 +24,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 from .. import i18n, models, operations, rules
 from ..extensions import csrf, db
 from ..i18n import gettext
+from ..nights.queries import current_night_id
 from ..operations import Conflict, Loaded, NotFound
 from . import forms
 from .describe import describe_hand
@@ -109,6 +110,8 @@ def new_game(variant_key: str) -> ViewResult:
         db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars().all()
     )
     setup_error: str | None = None
+    if not form.is_submitted():
+        form.night.data = str(current_night_id() or "")
     if form.validate_on_submit():
         try:
             game = _game_from_form(form, variant)
@@ -116,16 +119,18 @@ def new_game(variant_key: str) -> ViewResult:
             setup_error = i18n.error_detail(error)
         else:
             try:
-                game_id = operations.create_game(game)
+                game_id = operations.create_game(game, night_id=form.chosen_night())
             except Conflict as error:
                 setup_error = _conflict_message(error)
             else:
                 return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
+    offered = form.night_offered()
     return render_template(
         "games/new.html",
         form=form,
         variant=variant,
+        night=db.session.get(models.Night, offered) if offered is not None else None,
         seats=forms.seat_fields(form, variant.max_seats),
         roster=roster,
         setup_error=setup_error,
