@@ -397,5 +397,5 @@ def test_who_is_up_in_a_history_with_stakes_is_sorted_and_labelled_by_money(
     summary = pdf_pages(client.get(status["download"]).data)[0]
     up = " ".join(summary.split("Who is up, who is down", 1)[1].split())
     assert "sorted by money" in up and "Player money units" in up
-    rows = re.findall(r"(Ann|Bob) (up|down|even) ([+\-−]?[\d.,]+) ([+\-−]?\d+)", up)
+    rows = re.findall(r"(Ann|Bob) (up|down|even) ([+-]?[\d.,]+) ([+-]?\d+)", up)
     assert rows == [("Ann", "up", "+2.00", "-1"), ("Bob", "down", "-2.00", "+1")], up
