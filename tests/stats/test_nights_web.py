@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 from datetime import timedelta
 from html.parser import HTMLParser
@@ -16,7 +17,7 @@ from scorekeeper import models
 from scorekeeper.extensions import db
 from scorekeeper.nights.pdf import refusing_fetcher
 
-from .fixed_games import ALL, NIGHT_PAYMENTS, ap, record
+from .fixed_games import ALL, GAME_A, NIGHT_PAYMENTS, ap, record
 from .support import flashes, import_game, night_of, text
 
 
@@ -171,7 +172,12 @@ def test_the_night_page_shows_each_result_and_the_hand_worked_settlement(
     assert "Game 4 · Sell-Out · 0.333 a unit · Ann 8, Bob 4, Dee \u22121 · won by Ann" in page
     assert "Game 5 · Auction Pitch · Bob 2, Cy 1 · in progress" in page
     assert "1 game is not finished, so not settled here." in page
-    assert "Player Units Money Bob -2 +3.42 Dee -2 +3.33 Ann +6 -2.25 Cy -2 -4.50" in page
+    # Stakes of 0.25, 1 and 0.333, and a Cinch game without one: Ann's +6 units (the sum
+    # the night used to show) hide that she is 2.25 down. Units only for the unstaked game.
+    assert (
+        "Player Money Units without a stake Bob +3.42 -4 Dee +3.33 -4 Ann -2.25 +4 Cy -4.50 +4"
+        in page
+    )
     shown = re.findall(r"(\w+) pays (\w+) ([\d.]+)", page)
     assert [(a, b, str(c)) for a, b, c in NIGHT_PAYMENTS] == shown
     assert "3 payments clear every balance" in page
@@ -282,3 +288,46 @@ def test_a_missing_night_is_a_404_with_a_message(client: Any) -> None:
         assert response.status_code == 404
         assert "There is no game night number 77" in text(response.get_data(as_text=True))
     assert client.post("/nights/77/end").status_code == 404
+
+
+def _swapped(game: dict[str, Any], a: str, b: str, **extra: Any) -> dict[str, Any]:
+    """The same game with two players' names swapped (so the other one wins)."""
+    text_ = json.dumps(game).replace(f'"{a}"', '"\0"').replace(f'"{b}"', f'"{a}"')
+    return {**json.loads(text_.replace('"\0"', f'"{b}"')), **extra}
+
+
+def balance_table(client: Any, night: int) -> str:
+    page = text(client.get(f"/nights/{night}").get_data(as_text=True))
+    return page.split("(positive: receives).", 1)[1].split("Payments", 1)[0].strip()
+
+
+def test_a_night_at_different_stakes_shows_money_not_units_added_across_stakes(
+    client: Any,
+) -> None:
+    """Ann wins 3 units at 0.25 and loses 1 at 2.00: +2 units would say she is up; she is
+    1.25 down. Units at different stakes do not add up, so the night shows money only."""
+    night = start_night(client)
+    for game in (GAME_A, _swapped(GAME_A, "Ann", "Bob", stake="2")):
+        add_to_night(client, night, import_game(client, game))
+    assert balance_table(client, night) == "Player Money Bob +5.75 Ann -1.25 Cy -4.50"
+
+
+def test_a_night_at_one_stake_shows_its_units_and_money(client: Any) -> None:
+    night = start_night(client)
+    for game in (GAME_A, _swapped(GAME_A, "Ann", "Bob")):  # both at 0.25
+        add_to_night(client, night, import_game(client, game))
+    assert balance_table(client, night) == (
+        "Player Units Money Ann +2 +0.50 Bob +2 +0.50 Cy -4 -1.00"
+    )
+
+
+def test_a_night_mixing_a_stake_and_none_shows_money_and_the_unstaked_games_units_apart(
+    client: Any,
+) -> None:
+    night = start_night(client)
+    unstaked = {k: v for k, v in _swapped(GAME_A, "Ann", "Bob").items() if k != "stake"}
+    for game in (GAME_A, unstaked):
+        add_to_night(client, night, import_game(client, game))
+    assert balance_table(client, night) == (
+        "Player Money Units without a stake Ann +0.75 -1 Bob -0.25 +3 Cy -0.50 -2"
+    )
