@@ -48,7 +48,7 @@ def test_the_same_rows_in_another_language_are_drawn_in_it(client: Any) -> None:
     rows = sheet_rows(romanian.get_data(as_text=True))
 
     assert all(row.endswith("corectează") for row in rows)
-    assert 'aria-label="Corectează mâna 2"' in romanian.get_data(as_text=True)
+    assert 'aria-label="Corectați mâna 2"' in romanian.get_data(as_text=True)
     assert "Cine a câștigat licitația?" in text(romanian.get_data(as_text=True))
     assert sheet_rows(english) == sheet_rows(client.get(f"/games/{game_id}").get_data(as_text=True))
 
