@@ -294,8 +294,11 @@ def _write_collection(
     )
     pause = IMPORT_PAUSE_SECONDS if db.engine.dialect.name == "sqlite" else 0.0
     try:
+        # Only what was committed is taken back: an id of a rolled-back row may be given to
+        # a game the table starts meanwhile.
         night_of: dict[int, int] = {}
         with write_transaction():
+            rows = []
             for night in nights:
                 row = models.Night(
                     name=night.name,
@@ -306,21 +309,28 @@ def _write_collection(
                 )
                 db.session.add(row)
                 db.session.flush()
-                added_nights.append(row.id)
+                rows.append(row.id)
                 night_of.update(dict.fromkeys(night.games, row.id))
-        remaining = list(enumerate(parsed, start=1))
-        while remaining:
+        added_nights += rows
+        games = iter(enumerate(parsed, start=1))
+        upcoming = next(games, None)
+        while upcoming is not None:
             sleep(pause)
             started = monotonic()
+            batch = []
             with write_transaction():
-                while remaining and monotonic() - started < IMPORT_BATCH_SECONDS:
-                    number, (record, times) = remaining.pop(0)
+                while upcoming is not None:  # at least one game a transaction
+                    number, (record, times) = upcoming
                     game = operations.store_record(record)
-                    added_games.append(game.id)
+                    batch.append(game.id)
                     for key, value in times.items():
                         if value is not None:
                             setattr(game, key, value)
                     game.night_id = night_of.get(number)
+                    upcoming = next(games, None)
+                    if monotonic() - started >= IMPORT_BATCH_SECONDS:
+                        break
+            added_games += batch
     except BaseException:
         _take_back(added_games, added_nights, new_players)
         raise

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import create_app, operations, rules
 from scorekeeper.backup import backup_sqlite, export_collection, import_collection
@@ -353,3 +354,51 @@ def test_import_all_refuses_a_game_put_in_two_nights(app: Any) -> None:
             "games": [],
             "nights": [],
         }
+
+
+def test_an_import_that_fails_halfway_takes_back_what_it_had_written(
+    tmp_path: Path, migrated_sqlite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database refuses the third game (a real SQLite trigger, as a full disk would):
+    the two games written before it, the night and the players the import made are taken
+    back, and a player who was there before stays."""
+    from scorekeeper import backup, models
+
+    monkeypatch.setattr(backup, "IMPORT_BATCH_SECONDS", 0.0)  # one game a transaction
+    app = _fresh_sqlite(migrated_sqlite, tmp_path / "refusing.sqlite3")
+    with app.app_context():
+        operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
+        db.session.execute(
+            text(
+                "CREATE TRIGGER no_sixth_seat BEFORE INSERT ON seat WHEN NEW.position = 5 "
+                "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"
+            )
+        )
+        db.session.commit()
+        before = export_collection()
+
+        def game(players: list[str]) -> dict[str, Any]:
+            return {
+                "record": {
+                    "format": "pitch-scorekeeper/1",
+                    "variant": "auction-pitch",
+                    "players": players,
+                    "hands": [],
+                }
+            }
+
+        document = {
+            "format": "pitch-scorekeeper/collection-2",
+            "games": [
+                game(["Ann", "Zoë"]),
+                game(["Yuri", "Xena"]),
+                game(["P1", "P2", "P3", "P4", "P5", "P6"]),
+            ],
+            "nights": [{"name": "Friday", "date": "2026-11-27", "games": [1, 3]}],
+        }
+        with pytest.raises(IntegrityError):
+            import_collection(json.dumps(document))
+        assert export_collection() == before
+        names = db.session.execute(select(models.Player.name).order_by(models.Player.name))
+        assert names.scalars().all() == ["Ann", "Bob"]
+        db.engine.dispose()
