@@ -28,17 +28,19 @@ def init_app(app: Flask) -> None:
     with app.app_context():
         engine = db.engine
         if engine.dialect.name == "sqlite":
-            _configure_sqlite(engine)
+            _configure_sqlite(engine, int(app.config.get("SQLITE_BUSY_TIMEOUT_MS", 10_000)))
 
 
-def _configure_sqlite(engine: Engine) -> None:
+def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=10000")
+        # How long a write waits for another process's (import-all, a backup) before
+        # SQLite gives up with "database is locked" (answered 503, see errors.py).
+        cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms:d}")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 

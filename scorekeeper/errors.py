@@ -13,6 +13,7 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers.response import Response
 
@@ -26,11 +27,13 @@ TITLES = {
     404: N_("Not found"),
     405: N_("Not allowed here"),
     409: N_("Someone else changed this game"),
+    503: N_("Busy for a moment"),
     413: N_("That file is too large"),
     500: N_("Something went wrong on our side"),
-    503: N_("The printer is busy"),
 }
 ERROR = N_("Error")
+#: Seconds a client is asked to wait before trying a save again that met a busy database.
+BUSY_RETRY_AFTER = 2
 
 #: Werkzeug's own descriptions of the errors it raises itself (an unknown address, a method
 #: a page does not take), marked so a page can show them translated.
@@ -109,6 +112,24 @@ def init_app(app: Flask) -> None:
         else:
             message = _description(error)
         return render_error(error.code, message)
+
+    @app.errorhandler(OperationalError)
+    def database_busy(error: OperationalError) -> tuple[str | Response, int] | Response:
+        # SQLite gave up waiting for another program's write (import-all, a backup): the
+        # save was rolled back whole, so say so and ask for a retry, never a 500.
+        if "database is locked" not in str(error.orig):
+            return internal_error(error)
+        log.warning("database busy on %s %s: %s", request.method, request.path, error.orig)
+        body, code = render_error(
+            503,
+            _l(
+                "Another program is writing to the database (an import, or a backup), so "
+                "nothing was saved. Try again in a moment."
+            ),
+        )
+        response = app.make_response((body, code))
+        response.headers["Retry-After"] = str(BUSY_RETRY_AFTER)
+        return response
 
     @app.errorhandler(Exception)
     def internal_error(error: Exception) -> tuple[str | Response, int]:

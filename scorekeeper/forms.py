@@ -6,14 +6,17 @@ every request that builds a form; here each language's is read once per process.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
 from babel.support import NullTranslations, Translations
 from flask_wtf import FlaskForm
+from wtforms import StringField
 from wtforms.i18n import messages_path
+from wtforms.validators import ValidationError
 
-from .i18n import DEFAULT_LOCALE, current_locale
+from .i18n import DEFAULT_LOCALE, N_, current_locale, gettext, money, read_amount
 
 
 @cache
@@ -50,3 +53,33 @@ class Form(FlaskForm):  # type: ignore[misc]
     class Meta:
         def get_translations(self, form: Any) -> NullTranslations:
             return wtforms_translations(current_locale())
+
+
+#: What an amount field says when it cannot read what was typed (with an example in the
+#: page's own way of writing money: 0.25, or 0,25 in Romanian).
+AMOUNT_EXAMPLE = Decimal("0.25")
+
+
+class AmountField(StringField):  # type: ignore[misc]
+    """An amount of money (a stake), typed as the page writes numbers or with a point.
+
+    ``data`` keeps what was typed, to show it again; ``amount`` is it as the game record
+    writes it (``"0.25"``), None when empty. Every money field of every form is one of
+    these, so ``0,25`` is read the same way everywhere (``i18n.read_amount``).
+    """
+
+    def __init__(self, *args: Any, message: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.message = message
+
+    @property
+    def amount(self) -> str | None:
+        typed = (self.data or "").strip()
+        return read_amount(typed) if typed else None
+
+    def pre_validate(self, form: Any) -> None:
+        if (self.data or "").strip() and self.amount is None:
+            raise ValidationError(gettext(self.message, example=money(AMOUNT_EXAMPLE)))
+
+
+__all__ = ["N_", "AmountField", "Form", "wtforms_translations"]

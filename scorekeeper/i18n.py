@@ -16,6 +16,7 @@ language's ``.po``; ``make translations`` compiles the ``.mo`` files the app rea
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
@@ -193,6 +194,25 @@ def money(amount: Decimal | None) -> str:
     # default context, where formatting would raise: format every digit.
     with localcontext(EXACT):
         return numbers.format_decimal(amount, format="#,##0.00", locale=_locale())
+
+
+def decimal_sign() -> str:
+    """The locale's decimal sign: ``.`` in English, ``,`` in Romanian."""
+    return str(numbers.get_decimal_symbol(_locale()))
+
+
+def read_amount(typed: str, *, whole_digits: int = 6, places: int = 4) -> str | None:
+    """Read an amount of money typed into a form, the way the page writes numbers (``0,25`` in
+    Romanian) or with a point (``0.25``, which every keyboard has). Return it as the game
+    record writes it (``"0.25"``), or None if it is not an amount: no sign, no exponent, no
+    digit grouping (``1.000,50`` would be read two ways), at most ``whole_digits`` digits
+    before the decimal sign and ``places`` after it."""
+    text = typed.strip()
+    sign = decimal_sign()
+    if sign != "." and text.count(sign) + text.count(".") == 1:
+        text = text.replace(sign, ".")
+    pattern = rf"[0-9]{{1,{whole_digits}}}(\.[0-9]{{1,{places}}})?"
+    return text if re.fullmatch(pattern, text, flags=re.ASCII) else None
 
 
 def day(value: date | datetime | None, form: str = "medium") -> str:

@@ -470,18 +470,34 @@ def _write(action: Any) -> Any:
         raise Conflict(Conflict.BUSY) from None
 
 
-def create_game(game: rules.Game, *, rule_set_name: str | None = None) -> int:
+#: ``create_game``'s default: the game joins the night being played, if one is.
+CURRENT_NIGHT = "current"
+
+
+def create_game(
+    game: rules.Game,
+    *,
+    rule_set_name: str | None = None,
+    night_id: int | str | None = CURRENT_NIGHT,
+) -> int:
     """Store a new game (already checked by ``rules.Game.create``) and return its id.
 
     With ``rule_set_name`` (checked as a name is), its house rules are saved under that
-    name in the same transaction, replacing a rule set of that name.
+    name in the same transaction, replacing a rule set of that name. The game joins
+    ``night_id`` (a night that no longer exists: none), or with ``None`` no night;
+    by default the night being played, as the new-game form's tick box offers.
     """
 
     def action() -> int:
         if rule_set_name is not None:
             _save_rule_set(rule_set_name, game)
         row = _store_game(game)
-        row.night_id = current_night_id()  # a new game joins the night being played
+        if night_id == CURRENT_NIGHT:
+            row.night_id = current_night_id()
+        elif isinstance(night_id, int):
+            row.night_id = db.session.execute(
+                select(models.Night.id).where(models.Night.id == night_id)
+            ).scalar()
         stats_cache.refresh_game(row, rules.score_game(game, ()))
         db.session.flush()
         return row.id

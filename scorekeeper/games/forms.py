@@ -29,8 +29,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .. import rules
-from ..forms import Form, NameLength
-from ..i18n import N_, current_locale, gettext, ngettext
+from ..forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
+from ..i18n import N_, current_locale, gettext, money, ngettext
 from ..rules.variants import AllPass, LowTo, PitcherScores, Smudge, SmudgeFailed, WinRule
 
 NOBODY = "nobody"
@@ -71,7 +71,6 @@ SALE_NEEDS = {
     "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
     "kept": (("bid", N_("Choose the bid.")), ("high_bidder", N_("Choose the high bidder."))),
 }
-STAKE_RE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,4})?")
 #: Points a table may not know the worth of: their rows on the hand form say it.
 VALUE_SHOWN = frozenset({"off_jack", "big_joker", "little_joker", "three"})
 
@@ -516,16 +515,25 @@ class NewGameForm(Form):
         validators=[Optional(), Length(max=rules.NAME_MAX)],
         description=_l("For example “Thursday rules”: pick them for the next game."),
     )
-    stake = StringField(
+    stake = AmountField(
         _l("Stake per unit (money, optional)"),
         validators=[Optional(), Length(max=12)],
-        description=_l("For example 0.25. Leave empty to settle in units only."),
+        message=N_("Write the stake as a number such as %(example)s."),
     )
+    # The night being played when the form was shown, and whether the game joins it (the
+    # tick box, on by default: the page names the night, so nothing joins it silently).
+    night = HiddenField()
+    join_night = BooleanField(default=True)
     create = SubmitField(_l("Start the game"))
 
-    def validate_stake(self, field: Field) -> None:
-        if field.data and not STAKE_RE.fullmatch(field.data.strip()):
-            raise ValidationError(gettext("Write the stake as a number such as 0.25."))
+    def night_offered(self) -> int | None:
+        """The id of the night the form offered to join, if any."""
+        raw = self.night.data or ""
+        return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+
+    def chosen_night(self) -> int | None:
+        """The night the game joins: the one offered, if its box was ticked."""
+        return self.night_offered() if self.join_night.data else None
 
 
 def in_play_field_name(key: str) -> str:
@@ -602,6 +610,10 @@ def new_game_form(
         Form.smudge = None
     preset = prefill or variant.preset
     form = Form(**kwargs)
+    form.stake.description = gettext(
+        "For example %(example)s. Leave empty to settle in units only.",
+        example=money(AMOUNT_EXAMPLE),
+    )
     form.first_dealer.choices = choices(
         (i, gettext("Seat %(number)s", number=i + 1)) for i in range(max_seats)
     )

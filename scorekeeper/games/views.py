@@ -26,6 +26,7 @@ from .. import i18n, models, operations, rules
 from ..extensions import csrf, db
 from ..forms import name_key
 from ..i18n import gettext
+from ..nights.queries import current_night_id
 from ..operations import Conflict, Loaded, NotFound
 from ..rules.errors import quote
 from . import forms
@@ -113,6 +114,8 @@ def new_game(variant_key: str) -> ViewResult:
     )
     setup_error: str | None = None
     points_errors: list[str] = []
+    if not form.is_submitted():
+        form.night.data = str(current_night_id() or "")
     if form.validate_on_submit():
         try:
             game = _game_from_form(form, variant, roster)
@@ -130,17 +133,21 @@ def new_game(variant_key: str) -> ViewResult:
                 setup_error = i18n.error_detail(error)
         else:
             try:
-                game_id = operations.create_game(game, rule_set_name=name)
+                game_id = operations.create_game(
+                    game, rule_set_name=name, night_id=form.chosen_night()
+                )
             except Conflict as error:
                 setup_error = _conflict_message(error)
             else:
                 return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
     point_rows = [] if variant.shape_fixed else forms.point_rows(form, variant)
+    offered = form.night_offered()
     return render_template(
         "games/new.html",
         form=form,
         variant=variant,
+        night=db.session.get(models.Night, offered) if offered is not None else None,
         seats=forms.seat_fields(form, variant.max_seats),
         roster=roster,
         setup_error=setup_error,
@@ -218,7 +225,7 @@ def _game_from_form(
     if team_given and "" in teams:
         missing = ", ".join(teams[""])
         raise rules.RuleError("team-player-missing", field="teams", name=missing)
-    stake = (form.stake.data or "").strip() or None
+    stake = form.stake.amount
     return rules.Game.create(
         variant,
         names,

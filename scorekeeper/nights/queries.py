@@ -108,6 +108,8 @@ class Balance:
     name: str
     units: int
     money: Decimal
+    #: Units won or lost in the night's games without a stake.
+    unstaked_units: int = 0
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,11 @@ class NightView:
     balances: tuple[Balance, ...]
     in_money: bool
     payments: tuple[Payment, ...]
+    #: Whether every finished game had the same stake (or none had one): only then do the
+    #: players' units add up to something, a unit being worth the same in every game.
+    same_stake: bool = True
+    #: Whether some finished game had no stake (its units count for no money).
+    unstaked: bool = False
 
 
 def night_key(night: models.Night) -> tuple[object, ...]:
@@ -189,6 +196,13 @@ def night_view(night: models.Night) -> NightView:
         if g.finished
     ]
     settlement = settle_night(shares)
+    finished = [g for g in games if g.finished]
+    stakes = {_stake_value(g.stake) for g in finished}
+    unstaked: dict[str, int] = defaultdict(int)
+    for g in finished:
+        if _stake_value(g.stake) is None:
+            for pg, name in by_game[g.id]:
+                unstaked[name] += pg.units
     return NightView(
         id=night.id,
         name=night.name,
@@ -198,15 +212,25 @@ def night_view(night: models.Night) -> NightView:
         current=night.id == current_night_id(),
         games=lines,
         unfinished=sum(not g.finished for g in games),
-        balances=_balances(settlement, ids),
+        balances=_balances(settlement, ids, unstaked),
         in_money=settlement.in_money,
         payments=tuple(Payment(p.payer, p.payee, p.amount) for p in settlement.payments),
+        same_stake=len(stakes) <= 1,
+        unstaked=None in stakes,
     )
 
 
-def _balances(settlement: NightSettlement, ids: dict[str, int]) -> tuple[Balance, ...]:
+def _stake_value(stake: str | None) -> Decimal | None:
+    """A game's stake as a number (0.5 and 0.50 are one stake); no stake, or 0: None."""
+    value = Decimal(stake) if stake else None
+    return value.normalize() if value else None
+
+
+def _balances(
+    settlement: NightSettlement, ids: dict[str, int], unstaked: dict[str, int]
+) -> tuple[Balance, ...]:
     rows = [
-        Balance(ids.get(name), name, units, settlement.money[name])
+        Balance(ids.get(name), name, units, settlement.money[name], unstaked.get(name, 0))
         for name, units in settlement.units.items()
     ]
     key = (lambda b: (-b.money, b.name)) if settlement.in_money else (lambda b: (-b.units, b.name))

@@ -71,6 +71,14 @@ class Balance:
     units: int
     money: Decimal | None
 
+    @property
+    def standing(self) -> str:
+        """``up``, ``down`` or ``even``: by money where the player played for a stake (a unit
+        is worth what the game's stake says, so units from different games do not add up to
+        who won), else by units."""
+        net = self.money if self.money is not None else self.units
+        return "up" if net > 0 else "down" if net < 0 else "even"
+
 
 @dataclass(frozen=True)
 class SummaryRow:
@@ -101,10 +109,13 @@ def balances(games: Sequence[GameView]) -> tuple[Balance, ...]:
             if payment.amount is not None:
                 money[payment.payer] = money.get(payment.payer, Decimal(0)) - payment.amount
                 money[payment.payee] = money.get(payment.payee, Decimal(0)) + payment.amount
-    return tuple(
-        Balance(player, units[player], money.get(player))
-        for player in sorted(units, key=lambda p: (-units[p], p))
-    )
+    # Where anything was played for money, money decides who is up: +1 unit over the night
+    # can be -2.00 (a unit lost at a stake of 2, two won for nothing).
+    if money:
+        order = sorted(units, key=lambda p: (-money.get(p, Decimal(0)), -units[p], p))
+    else:
+        order = sorted(units, key=lambda p: (-units[p], p))
+    return tuple(Balance(player, units[player], money.get(player)) for player in order)
 
 
 @functools.cache

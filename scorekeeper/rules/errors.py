@@ -24,6 +24,7 @@ MESSAGES: Mapping[str, str] = {
     "not-an-object": N_("must be a JSON object"),
     "invalid-json": N_("is not valid JSON: {detail}"),
     "unknown-key": N_('unknown key "{key}"'),
+    "duplicate-key": N_('duplicate key "{key}"'),
     "missing-key": N_('required key "{key}" is missing'),
     "wrong-type": N_("must be {expected}, not {actual}"),
     "bad-format": N_('must be "{expected}", not {actual}'),

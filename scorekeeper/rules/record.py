@@ -138,16 +138,18 @@ def loads_record(text: str | bytes) -> GameRecord:
             detail=f"it is larger than {MAX_RECORD_BYTES // 1_000_000} MB",
         )
     data = read_json(text, "record")
+    refuse_duplicate_keys(data)
     with nested_too_deeply("record"):
         return parse_record(data)
 
 
 def read_json(text: str | bytes, field: str) -> Any:
-    """Decode JSON text as records are read (an integer too long for any bound is kept as
-    too large, for the field that has it to say so); a problem is a one-line RuleError."""
+    """Decode JSON text as records are read: an integer too long for any bound is kept as
+    too large (for the field that has it to say so), and an object that wrote a key twice is
+    marked (``refuse_duplicate_keys``); a problem is a one-line RuleError."""
     with nested_too_deeply(field):
         try:
-            return json.loads(text, parse_int=_read_int)
+            return json.loads(text, parse_int=_read_int, object_pairs_hook=_object)
         except (ValueError, UnicodeDecodeError) as error:
             detail = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise RuleError("invalid-json", field=field, detail=detail) from None
@@ -161,6 +163,54 @@ def nested_too_deeply(field: str) -> Iterator[None]:
         yield
     except RecursionError:
         raise RuleError("invalid-json", field=field, detail="it is nested too deeply") from None
+
+
+class _Duplicated(dict[str, Any]):
+    """A decoded JSON object that had a key twice; ``duplicate`` is the first one repeated."""
+
+    duplicate: str
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Build a decoded JSON object, marking it when a key came twice (the last would win)."""
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    marked = _Duplicated(obj)
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            marked.duplicate = key
+            break
+        seen.add(key)
+    return marked
+
+
+def duplicated_key(value: Any) -> str | None:
+    """The key a decoded JSON object (``read_json``) had twice, if any; only that object."""
+    return value.duplicate if isinstance(value, _Duplicated) else None
+
+
+def refuse_duplicate_keys(data: Any) -> None:
+    """Refuse a decoded record (``read_json``) that wrote a key twice, at any depth: JSON
+    keeps the last value, and a typo must not lose data (GAME-RECORD.md). The one-line
+    error names the key and its place: ``hand 3: duplicate key "high"``."""
+    # Depth first, in the order of the file, without recursion (a record may nest deeply).
+    stack: list[tuple[Any, dict[str, Any]]] = [(data, {})]
+    while stack:
+        value, place = stack.pop()
+        if isinstance(value, _Duplicated):
+            raise RuleError("duplicate-key", key=value.duplicate, **place)
+        inner: list[tuple[Any, dict[str, Any]]] = []
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "hands" and not place and isinstance(item, list):
+                    inner += [(hand, {"hand": n}) for n, hand in enumerate(item, start=1)]
+                else:
+                    inner.append((item, place or {"field": key}))
+        elif isinstance(value, list):
+            inner = [(item, place) for item in value]
+        stack.extend(reversed(inner))
 
 
 def parse_record(data: Any) -> GameRecord:

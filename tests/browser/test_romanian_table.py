@@ -28,20 +28,20 @@ def test_a_romanian_browser_plays_settles_and_prints_in_romanian(new_page: Any) 
     page = new_page(locale="ro-RO")  # Chromium asks for Romanian in Accept-Language
     page.goto("/")
     expect(page.locator("html")).to_have_attribute("lang", "ro")
-    page.get_by_role("link", name="Începe o partidă nouă").click()
+    page.get_by_role("link", name="Începeți o partidă nouă").click()
     page.get_by_role("link", name=re.compile("^Pitch cu licitație ")).click()
     for seat, name in enumerate(["Ana", "Bogdan", "Cristi"], start=1):
         page.get_by_label(ro("Name in seat %(number)s", number=seat), exact=True).fill(name)
     page.get_by_label("Miza pe unitate (bani, opțional)").fill("0.50")
-    page.get_by_role("button", name="Începe partida").click()
+    page.get_by_role("button", name="Începeți partida").click()
     page.wait_for_url(re.compile(r"/games/\d+$"))
 
     table = Table(page)
     table.hand("Bogdan", 2, high="Bogdan", low="Ana", jack="Cristi", game="Bogdan")
-    page.get_by_role("button", name="Salvează mâna").click()
+    page.get_by_role("button", name="Salvați mâna").click()
     assert said(page) == "Bogdan a făcut 2."
     table.hand("Cristi", 4, high="Cristi", low="Cristi", jack="Cristi", game="Cristi")
-    page.get_by_role("button", name="Salvează mâna").click()
+    page.get_by_role("button", name="Salvați mâna").click()
 
     over = page.locator(".game-over")
     expect(over.get_by_role("heading", name="Cristi a câștigat!")).to_be_visible()
@@ -61,7 +61,7 @@ def test_a_romanian_browser_plays_settles_and_prints_in_romanian(new_page: Any) 
     expect(page.get_by_role("heading", name="Cristi a câștigat!")).to_be_visible()
 
     # The sheet printed from the Romanian page is Romanian.
-    link = page.get_by_role("link", name=re.compile("Tipărește"))
+    link = page.get_by_role("link", name=re.compile("Tipăriți"))
     pdf = page.request.get(link.first.get_attribute("href") or "")
     assert pdf.headers["content-type"] == "application/pdf"
     text = " ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf.body())).pages)

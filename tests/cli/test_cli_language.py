@@ -132,8 +132,8 @@ def test_set_password_asks_and_refuses_a_short_password_in_romanian(
     refused = CliRunner().invoke(main, ["--lang", "ro", "set-password"], input="abc\nabc\n")
     assert refused.exit_code == 2
     assert refused.stdout.startswith("Parola: ")
-    assert "Repetă pentru confirmare: " in refused.stdout
-    assert refused.stderr == "eroare: alege o parolă de cel puțin 4 caractere\n"
+    assert "Repetați pentru confirmare: " in refused.stdout
+    assert refused.stderr == "eroare: alegeți o parolă de cel puțin 4 caractere\n"
     assert not (tmp_path / "instance").exists()  # nothing was written
 
 

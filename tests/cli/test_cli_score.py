@@ -171,6 +171,19 @@ BAD_RECORDS = [
         b'"hands": []}',
         'players: "\\ud800" contains a lone surrogate, which is not a character',
     ),
+    (
+        "a point's taker written twice (the last would win)",
+        b'{"format": "pitch-scorekeeper/1", "variant": "auction-pitch", "players": ["A", "B"], '
+        b'"hands": [{"pitcher": "A", "bid": 2, "points": '
+        b'{"high": "A", "high": "B", "low": "B", "jack": null, "game": "A"}}]}',
+        'hand 1: duplicate key "high"',
+    ),
+    (
+        "the variant written twice",
+        b'{"format": "pitch-scorekeeper/1", "variant": "cinch", "variant": "pedro", '
+        b'"players": ["A", "B"], "hands": []}',
+        'record: duplicate key "variant"',
+    ),
 ]
 
 
@@ -190,7 +203,7 @@ def test_every_bad_record_is_one_line_on_stderr_with_status_two(stdin, line, as_
 
 def test_a_valid_record_with_a_surrogate_escape_never_gives_a_traceback():
     # Fixed in the engine: the name was accepted and printing it raised UnicodeEncodeError.
-    stdin = BAD_RECORDS[-1][1]
+    stdin = next(r[1] for r in BAD_RECORDS if r[0] == "a name that is a lone surrogate")
     completed = _run("score", "-", stdin=stdin)
     assert completed.returncode == 2
     assert b"Traceback" not in completed.stderr

@@ -379,3 +379,23 @@ def test_warming_up_starts_the_fork_server_with_weasyprint_loaded() -> None:
     servers = [line for line in command_lines() if "forkserver" in line]
     assert servers, command_lines()
     assert "weasyprint" in servers[0] and "scorekeeper.pdf.render" in servers[0]
+
+
+def test_who_is_up_in_a_history_with_stakes_is_sorted_and_labelled_by_money(
+    app: Any, client: Any
+) -> None:
+    """Bob loses the game played for money and wins two played for nothing: he is up in units
+    (+1) but down in money (-2.00), so he is listed below Ann, as down."""
+    for players, stake in ((["Bob", "Ann"], "2"), (["Ann", "Bob"], None), (["Ann", "Bob"], None)):
+        game, hands = play_out("auction-pitch", players, stake=stake)
+        game_id = store(app, game, hands)
+        settlement = result_of(app, game_id).settlement
+        assert settlement is not None
+        assert settlement.payments[0].payee == players[1]  # the second seat wins here
+    status = finish(client, client.get("/history.pdf").headers["Location"].split("?")[0])
+    assert status["state"] == "done", status
+    summary = pdf_pages(client.get(status["download"]).data)[0]
+    up = " ".join(summary.split("Who is up, who is down", 1)[1].split())
+    assert "sorted by money" in up and "Player money units" in up
+    rows = re.findall(r"(Ann|Bob) (up|down|even) ([+-]?[\d.,]+) ([+-]?\d+)", up)
+    assert rows == [("Ann", "up", "+2.00", "-1"), ("Bob", "down", "-2.00", "+1")], up

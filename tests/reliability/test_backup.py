@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import func, select, text
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import create_app, operations, rules
 from scorekeeper.backup import backup_sqlite, export_collection, import_collection
@@ -163,3 +166,239 @@ def test_import_all_of_a_file_with_one_bad_game_adds_nothing(app: Any) -> None:
             import_collection(json.dumps(document))
         assert str(error.value).startswith("game 2: players: ")
         assert export_collection()["games"] == []
+
+
+def test_import_all_refuses_a_key_written_twice_in_any_game_and_adds_nothing(app: Any) -> None:
+    good = (
+        '{"format": "pitch-scorekeeper/1", "variant": "auction-pitch", "players": ["Ann", "Bob"], '
+        '"hands": []}'
+    )
+    twice = good.replace(
+        '"hands": []',
+        '"hands": [{"pitcher": "Ann", "bid": 2, "note": "a", "note": "b", "points": '
+        '{"high": "Ann", "low": "Bob", "jack": null, "game": "Ann"}}]',
+    )
+    document = (
+        '{"format": "pitch-scorekeeper/collection-1", "games": '
+        f'[{{"record": {good}}}, {{"record": {twice}}}]}}'
+    )
+    with app.app_context():
+        with pytest.raises(rules.RuleError) as error:
+            import_collection(document)
+        assert str(error.value) == 'game 2: hand 1: duplicate key "note"'
+        entry_twice = document.replace(
+            '{"record": ', '{"created_at": null, "created_at": null, "record": ', 1
+        )
+        with pytest.raises(rules.RuleError) as error:
+            import_collection(entry_twice)
+        assert str(error.value) == 'game 1: duplicate key "created_at"'
+        assert export_collection()["games"] == []
+
+
+def _fresh_sqlite(migrated_sqlite: Path, path: Path) -> Any:
+    path.write_bytes(migrated_sqlite.read_bytes())
+    return create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "t", "TESTING": True}
+    )
+
+
+def _nights_and_games(app: Any) -> list[tuple[Any, ...]]:
+    """Every night as its table holds it, with the start times of the games played at it."""
+    from scorekeeper import models
+
+    with app.app_context():
+        nights = db.session.execute(select(models.Night).order_by(models.Night.id)).scalars()
+        out = [
+            (
+                n.name,
+                n.place,
+                n.date,
+                n.created_at,
+                n.ended_at,
+                db.session.execute(
+                    select(models.Game.created_at)
+                    .where(models.Game.night_id == n.id)
+                    .order_by(models.Game.created_at)
+                )
+                .scalars()
+                .all(),
+            )
+            for n in nights
+        ]
+        loose = db.session.execute(
+            select(func.count()).select_from(models.Game).where(models.Game.night_id.is_(None))
+        ).scalar_one()
+        return [*out, ("no night", loose)]
+
+
+def test_export_all_and_import_all_carry_every_game_night_sqlite_to_the_other_and_back(
+    app: Any, tmp_path: Path, migrated_sqlite: Path
+) -> None:
+    """From a SQLite file into the test's database (PostgreSQL too, when there is one), then
+    into a fresh SQLite file: the nights, their games and every date come through."""
+    from scorekeeper.nights import operations as nights
+
+    first = _fresh_sqlite(migrated_sqlite, tmp_path / "first.sqlite3")
+    with first.app_context():
+        _play(first, games=1, hands=2)  # before any night: in no night
+        friday = nights.start_night("Friday at Zoë's", "Zoë's kitchen", date(2026, 11, 27))
+        _play(first, games=2, hands=3)
+        nights.end_night(friday)
+        nights.start_night("Saturday", None, date(2026, 11, 28))  # ended by the next
+        _play(first, games=1, hands=1)
+        nights.start_night("An empty night", None, date(2026, 11, 29))
+        exported = export_collection()
+        db.engine.dispose()
+    assert len(exported["nights"]) == 3
+    assert [n["games"] for n in exported["nights"]] == [[2, 3], [4], []]
+    with app.app_context():
+        assert import_collection(json.dumps(exported)) == 4
+        middle = export_collection()
+    last = _fresh_sqlite(migrated_sqlite, tmp_path / "last.sqlite3")
+    with last.app_context():
+        assert import_collection(json.dumps(middle)) == 4
+        again = export_collection()
+        db.engine.dispose()
+    assert middle == exported
+    assert again == exported
+    assert _nights_and_games(app) == _nights_and_games(first) == _nights_and_games(last)
+    assert _nights_and_games(last)[0][:5] == (
+        "Friday at Zoë's",
+        "Zoë's kitchen",
+        date(2026, 11, 27),
+        _nights_and_games(first)[0][3],
+        _nights_and_games(first)[0][4],
+    )
+    assert _nights_and_games(last)[0][4] is not None  # ended stays ended
+    assert _nights_and_games(last)[2][4] is None  # open stays open
+
+
+def test_an_export_from_before_nights_were_carried_still_imports(app: Any) -> None:
+    old = {
+        "format": "pitch-scorekeeper/collection-1",
+        "games": [
+            {
+                "record": {
+                    "format": "pitch-scorekeeper/1",
+                    "variant": "auction-pitch",
+                    "players": ["Ann", "Bob"],
+                    "hands": [],
+                },
+                "created_at": "2026-11-27T20:00:00",
+                "updated_at": "2026-11-27T20:00:00",
+                "finished_at": None,
+            }
+        ],
+    }
+    with app.app_context():
+        assert import_collection(json.dumps(old)) == 1
+        exported = export_collection()
+    assert exported["format"] == "pitch-scorekeeper/collection-2"
+    assert exported["games"] == old["games"]
+    assert exported["nights"] == []
+
+
+@pytest.mark.parametrize(
+    ("night", "message"),
+    [
+        ({"date": "2026-11-27"}, 'night 1: required key "name" is missing'),
+        ({"name": "Fri", "date": "27/11/2026"}, "night 1.date: must be a date (ISO 8601)"),
+        ({"name": "Fri", "date": "2026-11-27", "games": [3]}, "night 1.games: must be a list"),
+        ({"name": "Fri", "date": "2026-11-27", "who": 1}, 'night 1: unknown key "who"'),
+        ({"name": " Fri", "date": "2026-11-27"}, "night 1.name: must be a name of 1 to 80"),
+    ],
+)
+def test_import_all_refuses_a_bad_night_with_one_line_and_adds_nothing(
+    app: Any, night: dict[str, Any], message: str
+) -> None:
+    good = {
+        "format": "pitch-scorekeeper/1",
+        "variant": "auction-pitch",
+        "players": ["Ann", "Bob"],
+        "hands": [],
+    }
+    document = {
+        "format": "pitch-scorekeeper/collection-2",
+        "games": [{"record": good}, {"record": good}],
+        "nights": [night],
+    }
+    with app.app_context():
+        with pytest.raises(rules.RuleError) as error:
+            import_collection(json.dumps(document))
+        assert str(error.value).startswith(message)
+        assert "\n" not in str(error.value)
+        assert export_collection()["games"] == []
+
+
+def test_import_all_refuses_a_game_put_in_two_nights(app: Any) -> None:
+    good = {
+        "format": "pitch-scorekeeper/1",
+        "variant": "auction-pitch",
+        "players": ["Ann", "Bob"],
+        "hands": [],
+    }
+    document = {
+        "format": "pitch-scorekeeper/collection-2",
+        "games": [{"record": good}],
+        "nights": [
+            {"name": "Fri", "date": "2026-11-27", "games": [1]},
+            {"name": "Sat", "date": "2026-11-28", "games": [1]},
+        ],
+    }
+    with app.app_context():
+        with pytest.raises(rules.RuleError) as error:
+            import_collection(json.dumps(document))
+        assert str(error.value).startswith("night 2.games: must be a list of games")
+        assert export_collection() == {
+            "format": "pitch-scorekeeper/collection-2",
+            "games": [],
+            "nights": [],
+        }
+
+
+def test_an_import_that_fails_halfway_takes_back_what_it_had_written(
+    tmp_path: Path, migrated_sqlite: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database refuses the third game (a real SQLite trigger, as a full disk would):
+    the two games written before it, the night and the players the import made are taken
+    back, and a player who was there before stays."""
+    from scorekeeper import backup, models
+
+    monkeypatch.setattr(backup, "IMPORT_BATCH_SECONDS", 0.0)  # one game a transaction
+    app = _fresh_sqlite(migrated_sqlite, tmp_path / "refusing.sqlite3")
+    with app.app_context():
+        operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
+        db.session.execute(
+            text(
+                "CREATE TRIGGER no_sixth_seat BEFORE INSERT ON seat WHEN NEW.position = 5 "
+                "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"
+            )
+        )
+        db.session.commit()
+        before = export_collection()
+
+        def game(players: list[str]) -> dict[str, Any]:
+            return {
+                "record": {
+                    "format": "pitch-scorekeeper/1",
+                    "variant": "auction-pitch",
+                    "players": players,
+                    "hands": [],
+                }
+            }
+
+        document = {
+            "format": "pitch-scorekeeper/collection-2",
+            "games": [
+                game(["Ann", "Zoë"]),
+                game(["Yuri", "Xena"]),
+                game(["P1", "P2", "P3", "P4", "P5", "P6"]),
+            ],
+            "nights": [{"name": "Friday", "date": "2026-11-27", "games": [1, 3]}],
+        }
+        with pytest.raises(IntegrityError):
+            import_collection(json.dumps(document))
+        assert export_collection() == before
+        names = db.session.execute(select(models.Player.name).order_by(models.Player.name))
+        assert names.scalars().all() == ["Ann", "Bob"]
+        db.engine.dispose()

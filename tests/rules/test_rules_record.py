@@ -550,3 +550,57 @@ def test_the_largest_numbers_a_record_may_hold_are_accepted():
     )
     assert record.game.stake == stake
     assert record.game.house_rules.payout_in_hole == 1000
+
+
+_HAND_TEXT = (
+    '{"pitcher": "Bob", "bid": 2, '
+    '"points": {"high": "Bob", "low": "Cy", "jack": null, "game": "Bob"}}'
+)
+
+
+def _record_text(hand3: str = _HAND_TEXT, top: str = '"variant": "auction-pitch"') -> str:
+    """A three-hand Auction Pitch record as text, so that a key can be written twice."""
+    return (
+        '{"format": "pitch-scorekeeper/1", ' + top + ', "players": ["Ann", "Bob", "Cy"], '
+        '"hands": [' + ", ".join([_HAND_TEXT, _HAND_TEXT, hand3]) + "]}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            _record_text(hand3=_HAND_TEXT.replace('"high": "Bob"', '"high": "Bob", "high": "Ann"')),
+            'hand 3: duplicate key "high"',
+        ),
+        (
+            _record_text(hand3=_HAND_TEXT.replace('"bid": 2', '"bid": 2, "bid": 3')),
+            'hand 3: duplicate key "bid"',
+        ),
+        (
+            _record_text(top='"variant": "cinch", "variant": "auction-pitch"'),
+            'record: duplicate key "variant"',
+        ),
+        (
+            _record_text(
+                top='"variant": "auction-pitch", "house_rules": {"target": 7, "target": 11}'
+            ),
+            'house_rules: duplicate key "target"',
+        ),
+        (
+            _record_text(
+                top='"variant": "auction-pitch", "teams": {"A": ["Ann"], "A": ["Bob", "Cy"]}'
+            ),
+            'teams: duplicate key "A"',
+        ),
+    ],
+)
+def test_a_key_written_twice_is_refused_naming_the_key_and_the_hand(text, message):
+    with pytest.raises(RuleError) as caught:
+        loads_record(text)
+    assert caught.value.code == "duplicate-key"
+    assert assert_one_line(caught.value) == message
+
+
+def test_the_same_key_in_two_different_hands_is_not_a_duplicate():
+    assert len(loads_record(_record_text()).hands) == 3

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 from datetime import timedelta
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from sqlalchemy import func, select
 from scorekeeper import models
 from scorekeeper.extensions import db
 
-from .fixed_games import ALL, NIGHT_PAYMENTS, ap, record
+from .fixed_games import ALL, GAME_A, NIGHT_PAYMENTS, ap, record
 from .support import flashes, import_game, night_of, text
 
 
@@ -28,22 +30,44 @@ def start_night(
     return int(match.group(1))
 
 
-def new_game(client: Any, names: list[str]) -> int:
-    """Set up an Auction Pitch game through the new-game form, as the table does."""
-    data = {
-        "first_dealer": "0",
-        "target": "7",
-        "low_to": "holder",
-        "smudge": "not-in-hole",
-        "all_pass": "dealer-takes",
-        "payout_in_hole": "2",
-        "payout_per_setback": "0",
-        "stake": "",
-    }
+def new_game(client: Any, names: list[str], *, join: bool = True) -> int:
+    """Set up an Auction Pitch game through the new-game form, as the table does: the form
+    as the page renders it (with its night tick box, when a night is on), names typed in,
+    and the tick box left on or taken off."""
+    data = form_of(client.get("/games/new/auction-pitch").get_data(as_text=True))
+    data.update({"target": "7", "payout_in_hole": "2", "payout_per_setback": "0"})
+    if not join:
+        data.pop("join_night", None)
     data.update({f"name_{i}": name for i, name in enumerate(names)})
     response = client.post("/games/new/auction-pitch", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def form_of(html: str) -> dict[str, str]:
+    """What the browser would post for the page's form as it stands: each input's value, a
+    checkbox or radio only when checked, each select's selected option."""
+
+    class Form(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.data: dict[str, str] = {}
+            self.select: str | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            name = a.get("name")
+            if tag == "input" and name and a.get("type") not in ("submit", "button"):
+                if a.get("type") not in ("checkbox", "radio") or "checked" in a:
+                    self.data[name] = a.get("value") or ("on" if "checked" in a else "")
+            elif tag == "select":
+                self.select = name
+            elif tag == "option" and self.select and "selected" in a:
+                self.data[self.select] = a.get("value") or ""
+
+    parser = Form()
+    parser.feed(html)
+    return parser.data
 
 
 def add_to_night(client: Any, night_id: int, game_id: int) -> Any:
@@ -60,7 +84,47 @@ def test_a_new_game_joins_the_night_being_played(client: Any, app: Any) -> None:
 
 
 def test_with_no_night_on_a_new_game_joins_none(client: Any, app: Any) -> None:
+    assert "join_night" not in form_of(client.get("/games/new/auction-pitch").get_data(True))
+    assert "tonight" not in text(client.get("/games/new/auction-pitch").get_data(as_text=True))
     assert night_of(app, new_game(client, ["Ann", "Bob"])) is None
+
+
+def test_the_new_game_form_says_which_night_the_game_joins_with_a_tick_box_on(
+    client: Any, app: Any
+) -> None:
+    start_night(client, name="Friday pitch")
+    html = client.get("/games/new/auction-pitch").get_data(as_text=True)
+    assert "Joins tonight's night: Friday pitch" in text(html)
+    box = re.search(r'<input[^>]*name="join_night"[^>]*>', html)
+    assert box is not None and 'type="checkbox"' in box.group(0)
+    assert "checked" in box.group(0)
+    assert form_of(html)["join_night"]
+
+
+def test_a_new_game_with_the_night_box_unticked_joins_no_night(client: Any, app: Any) -> None:
+    night = start_night(client)
+    game = new_game(client, ["Ann", "Bob"], join=False)
+    assert night_of(app, game) is None
+    assert f"Game {game}" not in text(client.get(f"/nights/{night}").get_data(as_text=True))
+    assert night_of(app, new_game(client, ["Cy", "Dee"])) == night
+
+
+def test_a_game_joins_the_night_its_form_named_even_if_the_next_night_started_meanwhile(
+    client: Any, app: Any
+) -> None:
+    friday = start_night(client, name="Friday")
+    data = form_of(client.get("/games/new/auction-pitch").get_data(as_text=True))
+    start_night(client, name="Saturday")
+    data.update({"name_0": "Ann", "name_1": "Bob"})
+    response = client.post("/games/new/auction-pitch", data=data)
+    assert response.status_code == 302
+    assert night_of(app, int(response.headers["Location"].rsplit("/", 1)[1])) == friday
+
+
+def test_the_night_tick_box_speaks_romanian_on_a_romanian_page(client: Any) -> None:
+    start_night(client, name="Vineri")
+    html = client.get("/games/new/auction-pitch", headers={"Accept-Language": "ro"})
+    assert "Se alătură serii de joc de diseară: Vineri" in text(html.get_data(as_text=True))
 
 
 def test_an_ended_night_takes_no_more_games(client: Any, app: Any) -> None:
@@ -107,7 +171,12 @@ def test_the_night_page_shows_each_result_and_the_hand_worked_settlement(
     assert "Game 4 · Sell-Out · 0.333 a unit · Ann 8, Bob 4, Dee \u22121 · won by Ann" in page
     assert "Game 5 · Auction Pitch · Bob 2, Cy 1 · in progress" in page
     assert "1 game is not finished, so not settled here." in page
-    assert "Player Units Money Bob -2 +3.42 Dee -2 +3.33 Ann +6 -2.25 Cy -2 -4.50" in page
+    # Stakes of 0.25, 1 and 0.333, and a Cinch game without one: Ann's +6 units (the sum
+    # the night used to show) hide that she is 2.25 down. Units only for the unstaked game.
+    assert (
+        "Player Money Units without a stake Bob +3.42 -4 Dee +3.33 -4 Ann -2.25 +4 Cy -4.50 +4"
+        in page
+    )
     shown = re.findall(r"(\w+) pays (\w+) ([\d.]+)", page)
     assert [(a, b, str(c)) for a, b, c in NIGHT_PAYMENTS] == shown
     assert "3 payments clear every balance" in page
@@ -211,3 +280,46 @@ def test_a_missing_night_is_a_404_with_a_message(client: Any) -> None:
         assert response.status_code == 404
         assert "There is no game night number 77" in text(response.get_data(as_text=True))
     assert client.post("/nights/77/end").status_code == 404
+
+
+def _swapped(game: dict[str, Any], a: str, b: str, **extra: Any) -> dict[str, Any]:
+    """The same game with two players' names swapped (so the other one wins)."""
+    text_ = json.dumps(game).replace(f'"{a}"', '"\0"').replace(f'"{b}"', f'"{a}"')
+    return {**json.loads(text_.replace('"\0"', f'"{b}"')), **extra}
+
+
+def balance_table(client: Any, night: int) -> str:
+    page = text(client.get(f"/nights/{night}").get_data(as_text=True))
+    return page.split("(positive: receives).", 1)[1].split("Payments", 1)[0].strip()
+
+
+def test_a_night_at_different_stakes_shows_money_not_units_added_across_stakes(
+    client: Any,
+) -> None:
+    """Ann wins 3 units at 0.25 and loses 1 at 2.00: +2 units would say she is up; she is
+    1.25 down. Units at different stakes do not add up, so the night shows money only."""
+    night = start_night(client)
+    for game in (GAME_A, _swapped(GAME_A, "Ann", "Bob", stake="2")):
+        add_to_night(client, night, import_game(client, game))
+    assert balance_table(client, night) == "Player Money Bob +5.75 Ann -1.25 Cy -4.50"
+
+
+def test_a_night_at_one_stake_shows_its_units_and_money(client: Any) -> None:
+    night = start_night(client)
+    for game in (GAME_A, _swapped(GAME_A, "Ann", "Bob")):  # both at 0.25
+        add_to_night(client, night, import_game(client, game))
+    assert balance_table(client, night) == (
+        "Player Units Money Ann +2 +0.50 Bob +2 +0.50 Cy -4 -1.00"
+    )
+
+
+def test_a_night_mixing_a_stake_and_none_shows_money_and_the_unstaked_games_units_apart(
+    client: Any,
+) -> None:
+    night = start_night(client)
+    unstaked = {k: v for k, v in _swapped(GAME_A, "Ann", "Bob").items() if k != "stake"}
+    for game in (GAME_A, unstaked):
+        add_to_night(client, night, import_game(client, game))
+    assert balance_table(client, night) == (
+        "Player Money Units without a stake Ann +0.75 -1 Bob -0.25 +3 Cy -0.50 -2"
+    )

@@ -81,7 +81,6 @@ def test_the_player_page_shows_the_hand_worked_figures(client: Any, played: dict
     assert shown["Win rate"] == "25%"
     assert shown["Bids taken"] == "4"
     assert shown["Bids made"] == "3 (75%)"
-    assert shown["Average bid"] == "4.00"  # 16 / 4
     assert shown["Set-backs"] == "0"
     assert shown["Times in the hole"] == "0"
     assert shown["Net units"] == "-2"
@@ -89,8 +88,27 @@ def test_the_player_page_shows_the_hand_worked_figures(client: Any, played: dict
     assert shown["In progress"] == "1"
     ann = figures(client.get(f"/players/{played['Ann']}").get_data(as_text=True))
     assert ann["Smudges made / tried"] == "1 / 1"
-    assert ann["Average bid"] == "5.00"  # 15 / 3
     assert ann["Net money"] == "-2.25"
+
+
+def test_an_average_bid_is_shown_per_variant_never_over_variants_with_other_bids(
+    client: Any, played: dict[str, int]
+) -> None:
+    """Ann bid 4 at Auction Pitch (bids 2 to 4), 7 at Cinch (7 to 14) and 4 at Sell-Out: an
+    average over all three (5.00) would mean nothing at either table."""
+    html = client.get(f"/players/{played['Ann']}").get_data(as_text=True)
+    assert "Average bid" not in figures(html)  # the all-variants figures: counts and rates
+    assert figures(html)["Bids taken"] == "3"
+    page = text(html)
+    by_variant = page.split("By variant", 1)[1].split("Games, newest first", 1)[0]
+    assert "Average bid" in by_variant
+    assert "Auction Pitch 1 1 100% 1 4.00 " in by_variant
+    assert "Auction Pitch (partners) 1 0 0% 0 — " in by_variant
+    assert "Cinch (partners) 1 1 100% 1 7.00 " in by_variant
+    assert "Sell-Out 1 1 100% 1 4.00 " in by_variant
+    bob = text(client.get(f"/players/{played['Bob']}").get_data(as_text=True))
+    assert "Auction Pitch 1 0 0% 2 2.50 " in bob  # (2 + 3) / 2
+    assert "Cinch (partners) 1 0 0% 1 9.00 " in bob
 
 
 def test_the_player_page_breaks_results_down_by_variant_and_partnership(

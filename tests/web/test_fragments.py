@@ -48,8 +48,8 @@ def test_the_same_rows_in_another_language_are_drawn_in_it(client: Any) -> None:
     romanian = client.get(f"/games/{game_id}", headers={"Accept-Language": "ro"})
     rows = sheet_rows(romanian.get_data(as_text=True))
 
-    assert all(row.endswith("corectează") for row in rows)
-    assert 'aria-label="Corectează mâna 2"' in romanian.get_data(as_text=True)
+    assert all(row.endswith("corectați") for row in rows)
+    assert 'aria-label="Corectați mâna 2"' in romanian.get_data(as_text=True)
     assert "Cine a câștigat licitația?" in text(romanian.get_data(as_text=True))
     assert sheet_rows(english) == sheet_rows(client.get(f"/games/{game_id}").get_data(as_text=True))
 

@@ -164,3 +164,21 @@ def test_an_upload_too_large_for_a_game_record_is_refused_kindly(client: Any, ap
     assert response.status_code == 413
     assert "a game record is a small JSON file" in text(response.get_data(as_text=True))
     assert game_count(app) == 0
+
+
+DUPLICATED_BID = (
+    AP_START + b' "hands": [{"pitcher": "Ann", "bid": 2, "bid": 4, '
+    b'"points": {"high": "Ann", "low": "Bob", "jack": null, "game": "Ann"}}]}'
+)
+
+
+def test_a_record_with_a_key_written_twice_is_refused_and_creates_nothing(
+    client: Any, app: Any
+) -> None:
+    response = upload(client, DUPLICATED_BID)
+    assert response.status_code == 400
+    assert page(response).form_errors == ['hand 1: duplicate key "bid"']
+    answer = client.post("/games/import", data=DUPLICATED_BID, content_type="application/json")
+    assert answer.status_code == 400
+    assert answer.get_json() == {"error": 'hand 1: duplicate key "bid"'}
+    assert game_count(app) == 0

@@ -166,3 +166,57 @@ def test_the_roster_offers_names_from_earlier_games(client: Any) -> None:
     html = client.get("/games/new/auction-pitch").get_data(as_text=True)
     assert '<option value="Yan">' in html
     assert '<option value="Zed">' in html
+
+
+ROMANIAN = {"Accept-Language": "ro-RO,ro;q=0.9"}
+
+
+@pytest.mark.parametrize(
+    ("headers", "typed", "stored"),
+    [
+        (ROMANIAN, "0,25", "0.25"),  # the way the Romanian pages write money
+        (ROMANIAN, "0.25", "0.25"),
+        (ROMANIAN, " 1,5 ", "1.5"),
+        (ROMANIAN, "2", "2"),
+        ({}, "0.25", "0.25"),
+        ({}, "10", "10"),
+    ],
+)
+def test_a_stake_is_read_with_the_pages_decimal_sign_and_stored_as_the_record_writes_it(
+    client: Any, headers: dict[str, str], typed: str, stored: str
+) -> None:
+    data = setup_form("auction-pitch", PLAYERS, stake=typed)
+    response = client.post("/games/new/auction-pitch", data=data, headers=headers)
+    assert response.status_code == 302, page(response).errors
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert exported(client, game_id)["stake"] == stored
+
+
+@pytest.mark.parametrize(
+    ("headers", "typed", "message"),
+    [
+        (ROMANIAN, "0,2,5", "Scrieți miza ca un număr, de exemplu 0,25."),
+        (ROMANIAN, "1.000,50", "Scrieți miza ca un număr, de exemplu 0,25."),
+        (ROMANIAN, "-0,25", "Scrieți miza ca un număr, de exemplu 0,25."),
+        ({}, "0,25", "Write the stake as a number such as 0.25."),  # 0,25 is not English
+        ({}, "1e3", "Write the stake as a number such as 0.25."),
+    ],
+)
+def test_a_stake_that_is_not_a_number_in_the_pages_language_is_refused_with_its_example(
+    client: Any, app: Any, headers: dict[str, str], typed: str, message: str
+) -> None:
+    data = setup_form("auction-pitch", PLAYERS, stake=typed)
+    response = client.post("/games/new/auction-pitch", data=data, headers=headers)
+    assert response.status_code == 400
+    parsed = page(response)
+    assert parsed.errors.get("stake") == [message]
+    assert parsed.value("stake") == typed  # what was typed stays, to correct
+    assert game_count(app) == 0
+
+
+def test_the_stake_field_of_a_romanian_page_gives_its_example_with_a_decimal_comma(
+    client: Any,
+) -> None:
+    words = text(client.get("/games/new/auction-pitch", headers=ROMANIAN).get_data(as_text=True))
+    assert "De exemplu 0,25." in words
+    assert "0.25" not in words
