@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import LiveServer
-from .ui import Table, said, start_game
+from .ui import Table, ap_record, import_game, said, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -289,3 +289,25 @@ def test_without_javascript_the_form_still_records_and_no_indicator_shows(
     expect(page.locator("#connection")).to_be_hidden()
     expect(page.locator("#offline")).to_be_hidden()
     assert live_server.hand_count(game_id) == 1
+
+
+def test_a_romanian_phone_says_offline_and_not_saved_yet_in_romanian(
+    new_page: Callable[..., Any], live_server: LiveServer, artifacts: Path
+) -> None:
+    page = new_page(service_workers="block", locale="ro-RO")
+    game_id = import_game(page, ap_record(FOUR, []))
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#connection")).to_have_text(re.compile("Conectat"))
+    page.context.set_offline(True)
+    Table(page).hand(**{**HANDS[0], "jack": "Bogdan"})
+    page.locator("#save").click()
+    expect(page.locator("tr.unsaved")).to_have_count(1)
+    expect(page.locator("tr.unsaved")).to_contain_text("Încă nesalvată")
+    assert indicator(page) == (
+        "Fără conexiune: scorurile pot fi depășite Mâini în așteptare pe acest telefon: 1"
+    )
+    expect(page.locator("#offline-title")).to_have_text("Mâini încă nesalvate")
+    shoot(page, artifacts, "8-romanian-waiting")
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    assert stored(live_server, game_id) == ([1], 1)
