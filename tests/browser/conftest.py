@@ -81,8 +81,11 @@ def live_server(
     try:
         yield LiveServer(f"http://127.0.0.1:{server.effective_port}", app)
     finally:
-        server.close()
-        server.task_dispatcher.shutdown()
+        # Closed on the server's own thread: closing from here raced its loop (a select on a
+        # closed socket), more often once pages kept connections open (service workers).
+        from scorekeeper import serving
+
+        serving.stop(server)
         thread.join(timeout=5)
         with app.app_context():
             db.engine.dispose()
