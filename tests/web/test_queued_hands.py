@@ -149,3 +149,13 @@ def test_every_page_names_the_manifest_and_the_game_page_the_indicator_and_the_q
     board = client.get(f"/games/{game_id}/board").get_data(as_text=True)
     assert 'id="connection"' in board
     assert page(client.get(f"/games/{game_id}")).value("number") == "1"
+
+
+def test_the_correct_and_undo_pages_carry_the_connection_indicator_too(
+    client: Any, game_id: int
+) -> None:
+    send(client, game_id, KEY_1, 1, **ANA_MAKES_3)
+    for url in (f"/games/{game_id}/hands/1/edit", f"/games/{game_id}/undo"):
+        html = client.get(url).get_data(as_text=True)
+        assert 'id="connection"' in html, url
+        assert f'data-ping-url="/games/{game_id}/version.json"' in html, url
