@@ -70,6 +70,7 @@ def register_routing(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .auth.views import bp as auth
+    from .games.offline import bp as offline
     from .games.views import bp as games
     from .health import bp as health
     from .history.views import bp as history
@@ -78,6 +79,7 @@ def register_blueprints(app: Flask) -> None:
     from .players.views import bp as players
 
     app.register_blueprint(games)
+    app.register_blueprint(offline)
     app.register_blueprint(players)
     app.register_blueprint(nights)
     app.register_blueprint(pdf)

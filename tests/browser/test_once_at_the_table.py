@@ -69,7 +69,8 @@ def test_two_phones_recording_the_same_hand_save_it_once_and_the_second_sees_the
     expect(phone_b.locator("#hand-form h2")).to_have_text("Hand 2")
     assert taps_on(phone_b) == 0
     shoot(phone_b, artifacts, "1-second-phone-told-what-the-first-saved")
-    phone_b.get_by_role("button", name="Save hand").click()
+    with phone_b.expect_navigation():
+        phone_b.get_by_role("button", name="Save hand").click()
     phone_b.wait_for_load_state("load")
     assert live_server.hand_count(game_id) == 1
 

@@ -136,7 +136,8 @@ def test_a_sell_out_sale_scores_the_bid_for_the_seller(page: Any) -> None:
     )
     assert standings(page) == {"Ann": "0", "Bob": "5", "Cy": "5"}
     # Hand 4: everyone passes, and the same dealer (Ann) deals again.
-    page.get_by_role("button", name="Everyone passed").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Everyone passed").click()
     assert said(page) == "Everyone passed. Ann deals."
     assert dealer_line(page) == "First to 7. Ann deals hand 5; Bob sells."
 

@@ -95,10 +95,21 @@ class Table:
             self.tap(key, "Nobody" if name is None else name)
 
     def save(self) -> None:
-        self.page.get_by_role("button", name="Save hand").click()
+        # The page's script posts the hand and then opens the game page (or lets the form
+        # post itself): either way the next page is a navigation, waited for here.
+        with self.page.expect_navigation():
+            self.page.get_by_role("button", name="Save hand").click()
         # A click waits for the next page to be committed, not loaded: its stylesheet may
         # still be on its way (a busy machine showed unstyled white-on-white scores).
         self.page.wait_for_load_state("load")
+        self.taps += 1
+
+    def save_offline(self) -> None:
+        """Save with no connection: the hand stays on the page, kept on the phone."""
+        kept = self.page.locator("tr.unsaved")
+        before = kept.count()
+        self.page.get_by_role("button", name="Save hand").click()
+        expect(kept).to_have_count(before + 1)
         self.taps += 1
 
     def play(self, pitcher: str | None = None, bid: int | None = None, **taps: str | None) -> str:
