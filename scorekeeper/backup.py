@@ -98,7 +98,8 @@ def export_collection() -> dict[str, Any]:
         .where(models.Game.night_id.is_not(None))
         .order_by(models.Game.id)
     ):
-        if game_id in position:  # a game added since the list above was read waits a turn
+        # A game added since the list above was read waits a turn.
+        if game_id in position and night_id is not None:
             played_at.setdefault(night_id, []).append(position[game_id])
     nights = [
         {
@@ -169,15 +170,20 @@ def _night_name(value: Any, place: str, *, required: bool) -> str | None:
     return value
 
 
-def _parse_night(entry: Any, place: str, game_count: int, taken: dict[int, str]) -> _NightEntry:
+def _check_entry(entry: Any, place: str, keys: tuple[str, ...]) -> None:
+    """Refuse an entry that is not an object, or names a key twice or a key not in ``keys``."""
     if not isinstance(entry, dict):
         raise RuleError(
             "wrong-type", field=place, expected="an object", actual=type(entry).__name__
         )
     _refuse_duplicate_key(entry, place)
     for key in entry:
-        if key not in _NIGHT_KEYS:
+        if key not in keys:
             raise RuleError("unknown-key", field=place, key=key)
+
+
+def _parse_night(entry: Any, place: str, game_count: int, taken: dict[int, str]) -> _NightEntry:
+    _check_entry(entry, place, _NIGHT_KEYS)
     for key in ("name", "date"):
         if key not in entry:
             raise RuleError("missing-key", field=place, key=key)
@@ -193,7 +199,7 @@ def _parse_night(entry: Any, place: str, game_count: int, taken: dict[int, str])
             actual=rules.errors.quote(entry["date"]),
         ) from None
     games = entry.get("games", [])
-    numbers = games if isinstance(games, list) else [None]
+    numbers: list[Any] = games if isinstance(games, list) else [None]
     for number in numbers:
         if type(number) is not int or not 1 <= number <= game_count or number in taken:
             raise RuleError(
@@ -232,14 +238,7 @@ def import_collection(text: str | bytes) -> int:
     parsed = []
     for index, entry in enumerate(games, start=1):
         place = gettext("game %(number)s", number=index)
-        if not isinstance(entry, dict):
-            raise RuleError(
-                "wrong-type", field=place, expected="an object", actual=type(entry).__name__
-            )
-        _refuse_duplicate_key(entry, place)
-        for key in entry:
-            if key not in _GAME_KEYS:
-                raise RuleError("unknown-key", field=place, key=key)
+        _check_entry(entry, place, _GAME_KEYS)
         try:
             with nested_too_deeply("record"):
                 refuse_duplicate_keys(entry.get("record"))
@@ -316,12 +315,10 @@ def _write_collection(
             with write_transaction():
                 while upcoming is not None:  # at least one game a transaction
                     number, (record, times) = upcoming
-                    game = operations.store_record(record)
+                    game = operations.store_record(
+                        record, night_id=night_of.get(number), times=times
+                    )
                     batch.append(game.id)
-                    for key, value in times.items():
-                        if value is not None:
-                            setattr(game, key, value)
-                    game.night_id = night_of.get(number)
                     upcoming = next(games, None)
                     if monotonic() - started >= IMPORT_BATCH_SECONDS:
                         break

@@ -49,7 +49,7 @@ def name_key(name: str) -> str:
     return name.strip().casefold()
 
 
-class Form(FlaskForm):  # type: ignore[misc]
+class Form(FlaskForm):
     class Meta:
         def get_translations(self, form: Any) -> NullTranslations:
             return wtforms_translations(current_locale())
@@ -60,7 +60,7 @@ class Form(FlaskForm):  # type: ignore[misc]
 AMOUNT_EXAMPLE = Decimal("0.25")
 
 
-class AmountField(StringField):  # type: ignore[misc]
+class AmountField(StringField):
     """An amount of money (a stake), typed as the page writes numbers or with a point.
 
     ``data`` keeps what was typed, to show it again; ``amount`` is it as the game record

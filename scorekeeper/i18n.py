@@ -54,7 +54,7 @@ class CheckedTranslations(Translations):
     def __init__(self, locale: str, source: NullTranslations) -> None:
         super().__init__()
         self.locale = locale
-        self.merge(source)
+        self.merge(source)  # type: ignore[arg-type]  # a NullTranslations merges as an empty one
         if hasattr(source, "plural"):
             self.plural = source.plural
         self.misses: set[str] = set()
@@ -72,7 +72,7 @@ class CheckedTranslations(Translations):
             self._miss(message)
         return super().gettext(message)
 
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:  # type: ignore[override]
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         if (msgid1, 0) not in self._catalog:
             self._miss(msgid1)
         return super().ngettext(msgid1, msgid2, n)

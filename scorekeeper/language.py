@@ -47,7 +47,7 @@ class CatalogueDomain(Domain):
 
 class ScorekeeperBabel(Babel):
     @property
-    def domain_instance(self) -> Domain:  # type: ignore[override]
+    def domain_instance(self) -> Domain:
         return _DOMAIN
 
 
@@ -97,7 +97,7 @@ def init_app(app: Flask) -> None:
     ScorekeeperBabel(app, locale_selector=i18n.current_locale)
     # The templates' _ and ngettext read the catalogue straight from i18n: one context
     # variable and a dict lookup per string, where Flask-Babel's look the request up each time.
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
         gettext=lambda message: i18n.active_translations().ugettext(message),
         ngettext=lambda one, many, n: i18n.active_translations().ungettext(one, many, n),
         newstyle=True,

@@ -29,7 +29,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Player(db.Model):  # type: ignore[name-defined,misc]
+class Player(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A person on the roster, shared across games."""
 
     __tablename__ = "player"
@@ -41,7 +41,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     seats: Mapped[list[Seat]] = relationship(back_populates="player")
 
 
-class Game(db.Model):  # type: ignore[name-defined,misc]
+class Game(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """One game: its variant, the house rules the table changed, its stake and its seats.
 
     ``house_rules`` holds only the switches the table set, as given, so a game
@@ -65,7 +65,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
     # The game night this game was played at, if any (see Night). Deleting a night
-    # first takes its games out of it (nights.operations.delete_night).
+    # first takes its games out of it (operations.nights.delete_night).
     night_id: Mapped[int | None] = mapped_column(ForeignKey("night.id"), default=None)
     night: Mapped[Night | None] = relationship()
 
@@ -79,7 +79,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (Index("ix_game_created_at", "created_at"),)
 
 
-class Seat(db.Model):  # type: ignore[name-defined,misc]
+class Seat(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A player's seat at one game; ``position`` 0 is the first seat, then clockwise."""
 
     __tablename__ = "seat"
@@ -98,7 +98,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class Hand(db.Model):  # type: ignore[name-defined,misc]
+class Hand(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """One hand as recorded at the table. Players are named by seat position.
 
     ``points`` maps each point key to the seat that took it, or null for nobody.
@@ -125,7 +125,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hand_game_number"),)
 
 
-class HandKey(db.Model):  # type: ignore[name-defined,misc]
+class HandKey(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A one-time key a hand was recorded with: the form's (or a phone's), unique everywhere.
 
     A form sent again with the same key is answered with the hand it recorded, never a
@@ -149,7 +149,7 @@ class HandKey(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class RuleSet(db.Model):  # type: ignore[name-defined,misc]
+class RuleSet(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A table's house rules saved under a name ("Thursday rules"), to pick next time.
 
     ``house_rules`` holds the switches as a game record gives them (only those that
@@ -166,7 +166,7 @@ class RuleSet(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Night(db.Model):  # type: ignore[name-defined,misc]
+class Night(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A game night: the games played at one sitting, settled up together.
 
     The current night (the one new games join) is the newest night not yet ended
@@ -186,7 +186,7 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (Index("ix_night_date", "date"), Index("ix_night_created_at", "created_at"))
 
 
-class PlayerGame(db.Model):  # type: ignore[name-defined,misc]
+class PlayerGame(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A cache: one player's part in one game, summed up from a replay of the game.
 
     Rewritten from the fresh result by every write in ``operations`` (and by the
@@ -231,7 +231,7 @@ class PlayerGame(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class PlayerStats(db.Model):  # type: ignore[name-defined,misc]
+class PlayerStats(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A cache: one player's ``PlayerGame`` rows added up, so the roster reads one row a player.
 
     Worked out again from ``PlayerGame`` for the players of a game each time that

@@ -345,7 +345,7 @@ def seed_database(
     from . import models
     from .database import write_transaction
     from .extensions import db
-    from .operations import _hand_columns
+    from .operations import hand_columns
     from .stats.cache import line_columns, rebuild_all_players
     from .stats.summary import summarise
 
@@ -431,7 +431,7 @@ def seed_database(
                     "number": n,
                     "token": None,
                     "created_at": item.started_at + timedelta(minutes=2 * n),
-                    **_hand_columns(hand, seat_of),
+                    **hand_columns(hand, seat_of),
                 }
                 for n, hand in enumerate(item.hands, start=1)
             ]

@@ -57,7 +57,7 @@ ORGANISER_PAGES = {
 
 def organiser_page(view: F) -> F:
     """Mark a GET page that exists only to change something (a form), so it needs a login."""
-    view.organiser_page = True  # type: ignore[attr-defined]
+    view.organiser_page = True  # type: ignore[attr-defined]  # a mark on the view function
     return view
 
 
@@ -67,7 +67,7 @@ def password_hash_path(app: Flask) -> Path:
 
 def password_required(app: Flask | None = None) -> bool:
     """Say whether an organiser password is set (so writes need a login)."""
-    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]  # a LocalProxy hides it
     return bool(
         os.environ.get("SCOREKEEPER_PASSWORD")
         or app.config.get("ORGANISER_PASSWORD")
@@ -140,7 +140,7 @@ def login_proof(app: Flask) -> str | None:
 
 def is_organiser(app: Flask | None = None) -> bool:
     """Say whether this session holds a login that still stands."""
-    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]  # a LocalProxy hides it
     held = session.get(SESSION_KEY)
     if not isinstance(held, str):
         return False

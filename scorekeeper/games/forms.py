@@ -31,6 +31,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from .. import rules
 from ..forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
 from ..i18n import N_, current_locale, gettext, money, ngettext
+from ..routing import parse_id
 from ..rules.variants import AllPass, LowTo, PitcherScores, Smudge, SmudgeFailed, WinRule
 
 NOBODY = "nobody"
@@ -528,8 +529,7 @@ class NewGameForm(Form):
 
     def night_offered(self) -> int | None:
         """The id of the night the form offered to join, if any."""
-        raw = self.night.data or ""
-        return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+        return parse_id(self.night.data)
 
     def chosen_night(self) -> int | None:
         """The night the game joins: the one offered, if its box was ticked."""

@@ -58,13 +58,8 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
             return _refused(gettext("The page is too old to save from; reload it."))
     try:
         loaded = operations.load(game_id)
-    except operations.NotFound:
-        return _refused(
-            gettext(
-                "There is no game number %(number)s. It may have been deleted.", number=game_id
-            ),
-            code=404,
-        )
+    except operations.NotFound as missing:
+        return _refused(operations.explain(missing), code=404)
     form = forms.hand_form(loaded.game)
     try:
         key = forms.posted_key(request.form.get("token"))
@@ -116,7 +111,7 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
             {"number": hand.number, "said": describe_hand(now, hand)}
             for hand in now.hands[number - 1 :]
         ]
-        message = "" if recorded else gettext(str(conflict))
+        message = "" if recorded else operations.explain(conflict)
         return _answer(
             "conflict",
             409,

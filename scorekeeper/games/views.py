@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import (
     Blueprint,
@@ -19,74 +19,58 @@ from flask import (
     url_for,
 )
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import i18n, models, operations, rules
-from ..extensions import csrf, db
+from .. import i18n, operations, rules
+from ..extensions import csrf
 from ..forms import name_key
 from ..i18n import gettext
 from ..nights.queries import current_night_id
 from ..operations import Conflict, Loaded, NotFound
+from ..routing import parse_id
 from ..rules.errors import quote
-from . import forms
+from . import forms, queries
 from .describe import describe_hand, summarize_hand
 from .snapshot import game_snapshot
 
 bp = Blueprint("games", __name__)
 
-ViewResult = str | BaseResponse | tuple[str, int]
+ViewResult = str | BaseResponse | tuple[str, int] | tuple[BaseResponse, int]
 
 
 def _load(game_id: int) -> Loaded:
     try:
         return operations.load(game_id)
-    except NotFound:
-        abort(
-            404,
-            _l("There is no game number %(number)s. It may have been deleted.", number=game_id),
-        )
+    except NotFound as error:
+        abort(404, operations.explain(error))
 
 
 def _version() -> int:
     """Read the game version the form was made from; every change must name one."""
-    raw = request.form.get("version", "")
-    if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
-        abort(
-            400,
-            _l(
-                "This form does not say which state of the game it was made from; "
-                "reload the page and try again. Nothing was saved."
-            ),
-        )
-    return int(raw)
+    version = _number("version")
+    if version is None:
+        _unreadable_form()
+    return version
+
+
+def _unreadable_form() -> NoReturn:
+    abort(
+        400,
+        _l(
+            "This form does not say which state of the game it was made from; "
+            "reload the page and try again. Nothing was saved."
+        ),
+    )
 
 
 @bp.get("/")
 def index() -> str:
     """Show the games in progress and the latest finished ones."""
-    playing = (
-        db.session.execute(
-            select(models.Game)
-            .where(models.Game.finished.is_(False))
-            .order_by(models.Game.updated_at.desc())
-            .limit(20)
-        )
-        .scalars()
-        .all()
-    )
-    finished = (
-        db.session.execute(
-            select(models.Game)
-            .where(models.Game.finished.is_(True))
-            .order_by(models.Game.finished_at.desc())
-            .limit(10)
-        )
-        .scalars()
-        .all()
-    )
     return render_template(
-        "games/index.html", playing=playing, finished=finished, variants=rules.VARIANTS
+        "games/index.html",
+        playing=queries.playing(),
+        finished=queries.finished_lately(),
+        variants=rules.VARIANTS,
     )
 
 
@@ -109,9 +93,7 @@ def new_game(variant_key: str) -> ViewResult:
         abort(404, _l("There is no variant called %(name)s.", name=repr(variant_key)))
     saved = _saved_rules(variant, request.args.get("rules", ""))
     form = forms.new_game_form(variant, variant.max_seats, prefill=saved[1] if saved else None)
-    roster = (
-        db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars().all()
-    )
+    roster = queries.roster_names()
     setup_error: str | None = None
     points_errors: list[str] = []
     if not form.is_submitted():
@@ -147,7 +129,7 @@ def new_game(variant_key: str) -> ViewResult:
         "games/new.html",
         form=form,
         variant=variant,
-        night=db.session.get(models.Night, offered) if offered is not None else None,
+        night=queries.night_name(offered) if offered is not None else None,
         seats=forms.seat_fields(form, variant.max_seats),
         roster=roster,
         setup_error=setup_error,
@@ -162,9 +144,10 @@ def new_game(variant_key: str) -> ViewResult:
 def _saved_rules(variant: rules.Variant, wanted: str) -> tuple[str, rules.HouseRules] | None:
     """The saved rule set named by ``?rules=<id>`` for this variant, with its switches applied
     (a set the engine no longer accepts is not offered)."""
-    if not wanted.isdigit():
+    rule_set_id = parse_id(wanted)
+    if rule_set_id is None:
         return None
-    found = operations.rule_set(int(wanted))
+    found = operations.rule_set(rule_set_id)
     if found is None or found.variant != variant.key:
         return None
     try:
@@ -187,7 +170,7 @@ def _game_from_form(
 ) -> rules.Game:
     """The game the setup form describes. A typed name is trimmed, and a name on the roster
     in another case ("ana" for "Ana") is that player, spelled as the roster has it."""
-    spelled = {}
+    spelled: dict[str, str] = {}
     for known in roster:
         spelled.setdefault(name_key(known), known)
     seated: set[str] = set()
@@ -318,19 +301,15 @@ def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | tuple[in
 
 
 def _number(name: str) -> int | None:
-    """A hand number the form posted (the hand it is for, or the one it repeats), if any."""
+    """A number the form posted (its version, the hand it is for, the one it repeats), if
+    any; one that is not a number is a 400."""
     raw = request.form.get(name, "")
     if not raw:
         return None
-    if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
-        abort(
-            400,
-            _l(
-                "This form does not say which state of the game it was made from; "
-                "reload the page and try again. Nothing was saved."
-            ),
-        )
-    return int(raw)
+    number = parse_id(raw)
+    if number is None:
+        _unreadable_form()
+    return number
 
 
 def _fresh_form(loaded: Loaded) -> forms.HandFormBase:
@@ -391,7 +370,7 @@ def _moved_on(game_id: int, error: Conflict, number: int | None) -> forms.HandFo
 
 def _conflict_message(error: Conflict) -> str:
     """Say what a Conflict says, in the reader's language."""
-    return gettext(str(error))
+    return operations.explain(error)
 
 
 def _attach_error(form: forms.HandFormBase, error: rules.RuleError) -> None:
@@ -505,10 +484,10 @@ def board(game_id: int) -> str:
 @bp.get("/games/<id:game_id>/version.json")
 def version(game_id: int) -> Response:
     """Tell the scoreboard the game's version, so it reloads only when something changed."""
-    row = db.session.get(models.Game, game_id)
-    if row is None:
-        abort(404, _l("There is no game number %(number)s.", number=game_id))
-    return jsonify(version=row.version)
+    found = queries.game_version(game_id)
+    if found is None:
+        abort(404, operations.explain(NotFound(id=game_id)))
+    return jsonify(version=found)
 
 
 @bp.get("/games/<id:game_id>.json")
@@ -548,7 +527,7 @@ def import_game() -> ViewResult:
                 # A JSON answer stays in English, as the record format does.
                 error = str(rule_error) if as_json else i18n.error_message(rule_error)
             except Conflict as conflict:
-                error = str(conflict) if as_json else _conflict_message(conflict)
+                error = operations.message(conflict) if as_json else _conflict_message(conflict)
             else:
                 if as_json:
                     return jsonify(id=game_id, url=url_for("games.show", game_id=game_id)), 201

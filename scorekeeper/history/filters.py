@@ -144,7 +144,7 @@ class HistoryFilters:
         query = select(models.Game).where(*self._conditions(by_seats=False))
         return query.order_by(models.Game.created_at.desc(), models.Game.id.desc())
 
-    def count(self) -> Select[tuple[int]]:
+    def count(self) -> Select[Any]:
         """Count the matching games.
 
         A player's games are found from the seats' index here: the list's query checks

@@ -18,15 +18,16 @@ from flask import (
     url_for,
 )
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import Select, and_, or_, select
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import i18n, models, operations
-from ..extensions import db
+from .. import i18n, operations
 from ..games.snapshot import GameView, game_snapshot
 from ..pdf import bundle, printer
 from ..pdf.jobs import Busy, Job, JobRegistry
 from ..pdf.views import pdf_response, requested_paper
+from ..routing import parse_id
+from ..stats.paging import requested_page
+from . import queries
 from .filters import HistoryFilters, HistoryForm
 
 bp = Blueprint("history", __name__)
@@ -57,13 +58,6 @@ def _filters() -> tuple[HistoryForm, HistoryFilters | None]:
     return form, HistoryFilters.from_form(form)
 
 
-def _page_number() -> int:
-    raw = request.args.get("page", "1")
-    if not (raw.isascii() and raw.isdigit() and 0 < len(raw) < 7 and int(raw) >= 1):
-        abort(400, f"{raw[:20]!r} is not a page number; pages are counted from 1.")
-    return int(raw)
-
-
 #: Where a page starts: ``before`` a game (the next, older page) or ``after`` one (newer).
 CURSORS = ("before", "after")
 
@@ -73,61 +67,27 @@ def _cursor() -> tuple[str, int] | None:
     for name in CURSORS:
         raw = request.args.get(name)
         if raw is not None:
-            if not (raw.isascii() and raw.isdigit() and 0 < len(raw) < 10):
+            game_id = parse_id(raw)
+            if game_id is None:
                 abort(400, _l("%(value)s is not a game number.", value=repr(raw[:20])))
-            return name, int(raw)
+            return name, game_id
     return None
-
-
-def _page_of_games(
-    query: Select[tuple[models.Game]], page: int, size: int, cursor: tuple[str, int] | None
-) -> tuple[list[int], int]:
-    """Return the numbers of a page of the games ``query`` lists, and that page's number.
-
-    The pager's links name the game the next page starts from, so a page is found
-    by the index on the date (a seek), however far back it is, and games saved in
-    the meantime do not push a game onto two pages. A link with only a page number
-    (or from a game since deleted) counts its way there instead.
-    """
-    game = models.Game
-    query = query.with_only_columns(game.id)  # the games themselves are loaded after
-    if cursor is not None:
-        direction, game_id = cursor
-        mark = db.session.execute(
-            select(game.created_at).where(game.id == game_id)
-        ).scalar_one_or_none()
-        if mark is not None and direction == "before":
-            older = and_(game.created_at <= mark, or_(game.created_at < mark, game.id < game_id))
-            ids = db.session.execute(query.where(older).limit(size)).scalars().all()
-            if ids:
-                return list(ids), page
-        elif mark is not None:
-            newer = and_(game.created_at >= mark, or_(game.created_at > mark, game.id > game_id))
-            ascending = query.where(newer).order_by(None).order_by(game.created_at, game.id)
-            ids = db.session.execute(ascending.limit(size)).scalars().all()
-            if len(ids) == size:
-                return list(reversed(ids)), page
-            page = 1  # less than a page of newer games: the newest page
-    ids = db.session.execute(query.limit(size).offset((page - 1) * size)).scalars().all()
-    return list(ids), page
 
 
 @bp.get("/history")
 def index() -> tuple[str, int]:
     """List the games, newest first, filtered by player, game, dates and whether finished."""
     form, filters = _filters()
-    page = _page_number()
+    page = requested_page()
     cursor = _cursor()
-    roster = db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars()
-    context: dict[str, Any] = {"form": form, "roster": list(roster), "filters": filters}
+    context: dict[str, Any] = {"form": form, "roster": queries.roster_names(), "filters": filters}
     if filters is None:
         return render_template("history/index.html", **context, games=[], total=0), 400
     size = int(current_app.config["HISTORY_PAGE_SIZE"])
-    query = filters.query()
-    total = db.session.execute(filters.count()).scalar_one()
+    total = queries.game_count(filters)
     pages = max(1, math.ceil(total / size))
     page = min(page, pages)  # past the end: show the last page
-    ids, page = _page_of_games(query, page, size, cursor)
+    ids, page = queries.page_of_games(filters, page, size, cursor)
     loaded = operations.load_many(ids)
     games: list[GameView | bundle.Unscorable] = []
     for game_id in ids:
@@ -162,9 +122,7 @@ def history_pdf() -> BaseResponse:
         messages = [e for errors in form.errors.values() for e in errors]
         abort(400, _l("The history cannot be printed: %(errors)s", errors=" ".join(messages)))
     paper = requested_paper()
-    found = db.session.execute(
-        filters.query().with_only_columns(models.Game.id, models.Game.version)
-    ).all()
+    found = queries.games_and_versions(filters)
     limit = int(current_app.config["PDF_HISTORY_MAX_GAMES"])
     if len(found) > limit:
         abort(
@@ -186,7 +144,7 @@ def history_pdf() -> BaseResponse:
     # or another phone, finds the job already printing).
     state = tuple((game_id, version) for game_id, version in found)
     key = ("history", tuple(sorted(filters.args().items())), paper, state)
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # a LocalProxy hides it
     workers = bundle.worker_count(app.config["PDF_WORKERS"])
 
     def work(progress: bundle.Progress) -> bytes:
@@ -205,7 +163,8 @@ def history_pdf() -> BaseResponse:
         job = jobs().start(key, title, "score-history.pdf", work)
     except Busy:
         return printer.busy_page()
-    return redirect(url_for("history.job", job_id=job.id, **filters.args()), 303)
+    values: dict[str, Any] = {"job_id": job.id, **filters.args()}
+    return redirect(url_for("history.job", **values), 303)
 
 
 def _job(job_id: str) -> Job:

@@ -29,7 +29,7 @@ def _printable(form: Form, field: Field) -> None:
 _LENGTH = Length(max=NIGHT_NAME_MAX, message=_l("At most %(max)s characters."))
 
 
-class NightForm(Form):  # type: ignore[misc]
+class NightForm(Form):
     name = StringField(
         _l("Name"),
         filters=[_strip],
@@ -46,7 +46,7 @@ class NightForm(Form):  # type: ignore[misc]
         return self.name.data, self.place.data or None, self.date.data
 
 
-class AddGameForm(Form):  # type: ignore[misc]
+class AddGameForm(Form):
     game = IntegerField(
         _l("Game number"),
         validators=[

@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 
 from .. import models, rules
 from ..extensions import db
+from ..games.queries import GameLine, game_lines
 from ..models import utcnow
 from ..rules.night import NightSettlement, Share, settle_night
 
@@ -141,7 +142,7 @@ class NightView:
     unstaked: bool = False
 
 
-def night_key(night: models.Night) -> tuple[object, ...]:
+def night_key(night: NightRow) -> tuple[object, ...]:
     """What a night's printed settlement depends on: the night as it stands and each of its
     games' version (a hand saved, a game changed or a player renamed bumps it)."""
     game = models.Game
@@ -160,7 +161,42 @@ def night_key(night: models.Night) -> tuple[object, ...]:
     )
 
 
-def night_view(night: models.Night) -> NightView:
+@dataclass(frozen=True)
+class NightRow:
+    """A night's own columns."""
+
+    id: int
+    name: str
+    place: str | None
+    date: date
+    created_at: datetime
+    ended_at: datetime | None
+
+
+def night(night_id: int) -> NightRow | None:
+    """A night by its id; None if there is no such night."""
+    found = db.session.execute(
+        select(
+            models.Night.id,
+            models.Night.name,
+            models.Night.place,
+            models.Night.date,
+            models.Night.created_at,
+            models.Night.ended_at,
+        ).where(models.Night.id == night_id)
+    ).first()
+    return None if found is None else NightRow(*found)
+
+
+def loose_games(limit: int) -> list[GameLine]:
+    """The latest games in no night, newest first (to add to one with a tap)."""
+    game = models.Game.__table__
+    return game_lines(
+        game.c.night_id.is_(None), [game.c.created_at.desc(), game.c.id.desc()], limit
+    )
+
+
+def night_view(night: NightRow) -> NightView:
     """Take a night's games, results and settlement from the statistics cache."""
     games = (
         db.session.execute(

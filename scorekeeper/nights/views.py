@@ -8,16 +8,14 @@ from decimal import Decimal, localcontext
 from babel import numbers
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import models, rules
-from ..extensions import db
+from .. import operations, rules
 from ..i18n import current_locale, day, gettext, ngettext
 from ..operations import NotFound
 from ..rules.night import EXACT
 from ..stats.paging import page_of
-from . import forms, operations, queries
+from . import forms, queries
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 
@@ -36,8 +34,8 @@ def stake(value: str) -> str:
         )
 
 
-def _night(night_id: int) -> models.Night:
-    night = db.session.get(models.Night, night_id)
+def _night(night_id: int) -> queries.NightRow:
+    night = queries.night(night_id)
     if night is None:
         abort(
             404,
@@ -76,20 +74,8 @@ def start() -> ViewResult:
     return redirect(url_for("nights.show", night_id=night_id))
 
 
-def _loose_games() -> list[models.Game]:
-    """The latest games in no night, to add to one with a tap."""
-    return list(
-        db.session.execute(
-            select(models.Game)
-            .where(models.Game.night_id.is_(None))
-            .order_by(models.Game.created_at.desc(), models.Game.id.desc())
-            .limit(RECENT_LOOSE_GAMES)
-        ).scalars()
-    )
-
-
 def _night_page(
-    night: models.Night,
+    night: queries.NightRow,
     edit: forms.NightForm | None = None,
     add: forms.AddGameForm | None = None,
 ) -> str:
@@ -102,7 +88,7 @@ def _night_page(
         night=queries.night_view(night),
         edit=edit,
         add=add or forms.AddGameForm(prefix="add"),
-        loose=_loose_games(),
+        loose=queries.loose_games(RECENT_LOOSE_GAMES),
         variants=rules.VARIANTS,
     )
 
@@ -163,8 +149,8 @@ def add_game(night_id: int) -> ViewResult:
     if form.validate_on_submit():
         try:
             previous = operations.add_game(night_id, form.game.data)
-        except NotFound:
-            form.game.errors = [gettext("There is no game number %(id)s.", id=form.game.data)]
+        except NotFound as error:
+            form.game.errors = [operations.explain(error)]
         else:
             if previous:
                 message = gettext(

@@ -29,7 +29,7 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     """Print the score sheet of game GAME_ID as a PDF."""
     from flask.cli import ScriptInfo
 
-    from .. import create_app
+    from .. import create_app, operations
     from ..extensions import db
     from ..operations import NotFound
     from . import sheet
@@ -41,8 +41,8 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     with app.app_context():
         try:
             printed = sheet.game_sheet(game_id, paper=sheet.paper_size(paper))
-        except NotFound:
-            click.echo(gettext("There is no game number %(id)s.", id=game_id), err=True)
+        except NotFound as missing:
+            click.echo(operations.explain(missing), err=True)
             sys.exit(2)
         except sheet.BadPaper as error:
             click.echo(f"{error}.", err=True)

@@ -7,7 +7,6 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations
 from ..games.snapshot import game_snapshot
-from ..i18n import gettext
 from ..operations import NotFound
 from . import printer, sheet
 from .jobs import Busy
@@ -52,11 +51,8 @@ def game_sheet(game_id: int) -> BaseResponse:
     paper = requested_paper()
     try:
         loaded = operations.load(game_id)
-    except NotFound:
-        abort(
-            404,
-            gettext("There is no game number %(id)s. It may have been deleted.", id=game_id),
-        )
+    except NotFound as missing:
+        abort(404, operations.explain(missing))
 
     def html() -> str:
         # The snapshot's own chart is the game page's; the sheet draws a compact one.

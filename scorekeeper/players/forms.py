@@ -16,7 +16,7 @@ def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
-class RenameForm(Form):  # type: ignore[misc]
+class RenameForm(Form):
     name = StringField(
         _l("New name"),
         filters=[_strip],
@@ -27,7 +27,7 @@ class RenameForm(Form):  # type: ignore[misc]
     )
 
 
-class MergeForm(Form):  # type: ignore[misc]
+class MergeForm(Form):
     other = SelectField(
         _l("Other spelling"),
         coerce=int,

@@ -8,17 +8,15 @@ from babel import numbers
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
-from sqlalchemy import select
 from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
-from .. import charts, models
-from ..extensions import db
-from ..i18n import current_locale, gettext, ngettext
+from .. import charts, operations, rules
+from ..i18n import current_locale, error_detail, gettext, ngettext
 from ..operations import NotFound
 from ..stats import queries
 from ..stats.paging import page_of
-from . import forms, operations
+from . import forms
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -62,8 +60,8 @@ def roster() -> str:
     )
 
 
-def _player(player_id: int) -> models.Player:
-    player = db.session.get(models.Player, player_id)
+def _player(player_id: int) -> queries.PlayerRow:
+    player = queries.player(player_id)
     if player is None:
         abort(
             404,
@@ -75,13 +73,9 @@ def _player(player_id: int) -> models.Player:
     return player
 
 
-def _merge_form(player: models.Player) -> forms.MergeForm:
+def _merge_form(player: queries.PlayerRow) -> forms.MergeForm:
     form = forms.MergeForm(prefix="merge")
-    others = db.session.execute(
-        select(models.Player.id, models.Player.name)
-        .where(models.Player.id != player.id)
-        .order_by(models.Player.name)
-    ).all()
+    others = queries.other_players(player.id)
     form.other.choices = [
         SelectChoice("0", gettext("Choose a player…")),
         *(SelectChoice(str(i), name) for i, name in others),
@@ -94,7 +88,7 @@ def _choice_label(form: forms.MergeForm) -> str:
 
 
 def _page(
-    player: models.Player,
+    player: queries.PlayerRow,
     rename: forms.RenameForm | None = None,
     merge: forms.MergeForm | None = None,
 ) -> dict[str, Any]:
@@ -141,7 +135,9 @@ def rename(player_id: int) -> ViewResult:
         try:
             old = operations.rename_player(player_id, form.name.data)
         except operations.RosterError as error:
-            form.name.errors = [*form.name.errors, _sentence(str(error))]
+            form.name.errors = [*form.name.errors, _sentence(operations.explain(error))]
+        except rules.RuleError as error:
+            form.name.errors = [*form.name.errors, _sentence(error_detail(error))]
         except NotFound:
             abort(404, _l("There is no player number %(id)s.", id=player_id))
         else:
@@ -153,7 +149,6 @@ def rename(player_id: int) -> ViewResult:
                     "info",
                 )
             return redirect(url_for("players.show", player_id=player_id))
-    db.session.rollback()
     return render_template("players/player.html", **_page(player, rename=form)), 400
 
 
@@ -169,7 +164,7 @@ def merge(player_id: int) -> ViewResult:
         try:
             moved = operations.merge_players(player_id, form.other.data)
         except operations.RosterError as error:
-            form.other.errors = [*form.other.errors, _sentence(str(error))]
+            form.other.errors = [*form.other.errors, _sentence(operations.explain(error))]
         except NotFound:
             abort(404, _l("That player is no longer on the roster."))
         else:
@@ -184,7 +179,6 @@ def merge(player_id: int) -> ViewResult:
                 "info",
             )
             return redirect(url_for("players.show", player_id=player_id))
-    db.session.rollback()
     player = _player(player_id)
     return render_template("players/player.html", **_page(player, merge=form)), 400
 

@@ -13,6 +13,7 @@ stored or ten thousand; ``refresh_players`` adds them up again from every row
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from decimal import Decimal, localcontext
 from typing import Any
 
@@ -75,30 +76,27 @@ _TOTALS_OF = select(_TOTALS).where(_TOTALS.c.player_id.in_(bindparam("ids", expa
 _UPDATE_TOTALS = update(_TOTALS).where(_TOTALS.c.player_id == bindparam("totals_of"))
 
 
-def refresh_game(row: Any, result: rules.GameResult) -> None:
+def refresh_game(game_id: int, played_at: datetime, variant: str, result: rules.GameResult) -> None:
     """Rewrite a game's cached per-player rows from its fresh result (in the open transaction).
 
-    ``row`` is the game's ORM row or its plain ``operations.GameRow``. Only the rows that
-    changed are written, and each player's totals move by the difference between the
-    game's old rows and its new ones (``add_to_totals``).
+    Only the rows that changed are written, and each player's totals move by the
+    difference between the game's old rows and its new ones (``add_to_totals``).
     """
     lines = summarise(result)
-    if row.created_at is None:  # a new game: set now what the insert would, to copy it below
-        row.created_at = models.utcnow()
-    seated = _seated(row)
+    seated = list(run(_SEATED, {"game_id": game_id}).scalars())
     existing = {
-        found.player_id: found for found in run(_ROWS_OF_GAME, {"game_id": row.id}).mappings()
+        found.player_id: found for found in run(_ROWS_OF_GAME, {"game_id": game_id}).mappings()
     }
     before: dict[int, Counted] = {pid: counted(found) for pid, found in existing.items()}
     after: dict[int, Counted] = {}
     inserts, updates = [], []
     # The engine's players are the seats in order (operations.engine_game): zip pairs them.
     for player_id, name in zip(seated, result.game.players, strict=True):
-        values = {"played_at": row.created_at, "variant": row.variant, **line_columns(lines[name])}
+        values = {"played_at": played_at, "variant": variant, **line_columns(lines[name])}
         after[player_id] = counted(values)
         cached = existing.get(player_id)
         if cached is None:
-            inserts.append({"game_id": row.id, "player_id": player_id, **values})
+            inserts.append({"game_id": game_id, "player_id": player_id, **values})
         elif any(cached[column] != value for column, value in values.items()):
             updates.append({"row_id": cached["id"], **values})
     gone = [cached["id"] for pid, cached in existing.items() if pid not in after]
@@ -109,15 +107,6 @@ def refresh_game(row: Any, result: rules.GameResult) -> None:
     if inserts:
         run(insert(_ROWS), inserts)
     add_to_totals(before, after)
-
-
-def _seated(row: Any) -> list[int]:
-    """The ids of a game's seated players, in seat order (a new game is flushed for its ids)."""
-    if not isinstance(row, models.Game) or (row.id is not None and "seats" not in row.__dict__):
-        return list(run(_SEATED, {"game_id": row.id}).scalars())
-    if row.id is None or any(seat.player_id is None for seat in row.seats):
-        db.session.flush()  # a new game, or a new player: give them their ids
-    return [seat.player_id for seat in row.seats]
 
 
 def forget_game(game_id: int) -> None:
@@ -186,7 +175,7 @@ Counted = tuple[Any, ...]
 COUNTS = ("entered", "games", "won", *SUMMED)
 
 
-def counted(values: Mapping[str, Any]) -> Counted:
+def counted(values: Mapping[Any, Any]) -> Counted:
     """Say what one ``PlayerGame`` row (as column values) adds to its player's totals."""
     return (
         1,
@@ -291,7 +280,9 @@ def _write_totals(ids: list[int]) -> None:
         ).all()
         db.session.execute(delete(stats).where(stats.c.player_id.in_(chunk)))
         empty = {"entered": 0, "games": 0, "won": 0, **dict.fromkeys(SUMMED, 0), "money": None}
-        values = {pid: {"player_id": pid, **empty, "cents": None} for pid in chunk}
+        values: dict[int, dict[str, Any]] = {
+            pid: {"player_id": pid, **empty, "cents": None} for pid in chunk
+        }
         for row in rows:
             money = exact_money(row)
             values[row.player_id].update(

@@ -7,6 +7,11 @@ from dataclasses import dataclass
 from flask import abort, request
 from flask_babel import lazy_gettext as _l
 
+from ..routing import parse_id
+
+#: The highest page number asked for that is read as one (a million pages of games).
+MAX_PAGE = 999_999
+
 
 @dataclass(frozen=True)
 class Page:
@@ -36,15 +41,16 @@ class Page:
 def requested_page() -> int:
     """Read ``?page=`` (default 1); anything but a whole number from 1 is a 400 with a message."""
     raw = request.args.get("page", "1")
-    if not (raw.isascii() and raw.isdigit() and 0 < len(raw) < 7 and int(raw) >= 1):
+    number = parse_id(raw)
+    if number is None or not 1 <= number <= MAX_PAGE:
         abort(
             400,
             _l(
-                "There is no page %(page)s: pages are numbered 1, 2, 3 and so on.",
+                "%(page)s is not a page number: pages are numbered 1, 2, 3 and so on.",
                 page=repr(raw[:20]),
             ),
         )
-    return int(raw)
+    return number
 
 
 def page_of(total: int, size: int, what: object) -> Page:

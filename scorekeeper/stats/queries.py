@@ -106,7 +106,7 @@ def roster(sort: str, offset: int, limit: int) -> list[RosterLine]:
     """List players with their totals (from ``PlayerStats``), sorted by a key of ROSTER_SORTS."""
     stats = models.PlayerStats
     games = func.coalesce(stats.games, 0)
-    order: list[Any] = {
+    orders: dict[str, list[Any]] = {
         "name": [],
         "games": [games.desc()],
         "rate": [
@@ -115,7 +115,8 @@ def roster(sort: str, offset: int, limit: int) -> list[RosterLine]:
         ],
         "units": [func.coalesce(stats.units, 0).desc()],
         "money": [func.coalesce(stats.cents, 0).desc()],
-    }[sort]
+    }
+    order = orders[sort]
     rows = db.session.execute(
         select(models.Player.id, models.Player.name, stats)
         .outerjoin(stats, stats.player_id == models.Player.id)
@@ -265,3 +266,34 @@ def player_results(player_id: int) -> Results:
 
 def _day(moment: datetime | date) -> str:
     return day(moment)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """A player on the roster: id, name and since when."""
+
+    id: int
+    name: str
+    created_at: datetime
+
+
+def player(player_id: int) -> PlayerRow | None:
+    """A player by id; None if there is none (any more: merged into another, say)."""
+    found = db.session.execute(
+        select(models.Player.id, models.Player.name, models.Player.created_at).where(
+            models.Player.id == player_id
+        )
+    ).first()
+    return None if found is None else PlayerRow(*found)
+
+
+def other_players(player_id: int) -> list[tuple[int, str]]:
+    """Every other player's id and name, by name (to merge one into this one)."""
+    return [
+        (found_id, name)
+        for found_id, name in db.session.execute(
+            select(models.Player.id, models.Player.name)
+            .where(models.Player.id != player_id)
+            .order_by(models.Player.name)
+        )
+    ]

@@ -21,7 +21,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper import operations
-from scorekeeper.nights import operations as nights
+from scorekeeper.operations import nights
 
 from .games import eventful_game, hand, pdf_pages, store
 

@@ -267,7 +267,7 @@ def test_a_sheet_turns_into_a_picture_of_a_letter_page_with_pdftoppm(
 def test_a_game_played_at_a_game_night_names_the_night_and_the_place(app: Any, client: Any) -> None:
     from datetime import date
 
-    from scorekeeper.nights.operations import start_night
+    from scorekeeper.operations import start_night
 
     with app.app_context():
         start_night("Friday cards", "Seán's kitchen", date(2026, 3, 13))

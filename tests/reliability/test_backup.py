@@ -236,7 +236,7 @@ def test_export_all_and_import_all_carry_every_game_night_sqlite_to_the_other_an
 ) -> None:
     """From a SQLite file into the test's database (PostgreSQL too, when there is one), then
     into a fresh SQLite file: the nights, their games and every date come through."""
-    from scorekeeper.nights import operations as nights
+    from scorekeeper.operations import nights
 
     first = _fresh_sqlite(migrated_sqlite, tmp_path / "first.sqlite3")
     with first.app_context():

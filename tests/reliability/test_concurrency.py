@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from scorekeeper import models, operations, rules
 from scorekeeper.extensions import db
-from scorekeeper.players import operations as roster
+from scorekeeper.operations import players as roster
 
 ROUNDS = 6
 

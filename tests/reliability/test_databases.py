@@ -48,7 +48,7 @@ def test_a_hands_game_count_is_stored_by_seat_and_read_back_by_name(app: Any) ->
         stored = db.session.execute(select(models.Hand.game_count)).scalar_one()
         assert stored == [12, 9, 4, 30]
         # Read back from the table, as a game not kept in memory is replayed.
-        (row,) = operations._stored_hands([game_id])[game_id]
+        (row,) = operations.games._stored_hands([game_id])[game_id]
         assert operations.engine_hand(row, tuple(counts)).game_count == counts
 
 

@@ -131,7 +131,7 @@ def _insert_record(conn: Any, game: dict[str, Any], game_id: int) -> None:
             {"g": game_id, "p": i, "n": name},
         )
     for n, hand in enumerate(parsed.hands, start=1):
-        columns = operations._hand_columns(hand, seat_of)
+        columns = operations.hand_columns(hand, seat_of)
         conn.execute(
             sa.text(
                 "INSERT INTO hand (game_id, number, passed, pitcher_seat, bid, points, sale, "

@@ -144,12 +144,132 @@ def _json(value):
     return json.loads(value) if isinstance(value, str) else value
 
 
+# --- Frozen copies --------------------------------------------------------------------------
+# What this revision needs of the app, copied as it was when the revision was written, so a
+# later change to ``operations`` or ``stats`` cannot change (or break) an old upgrade. Only
+# the engine (``scorekeeper.rules``, the scoring contract) is imported live.
+
+
+def _engine_game(rules, row, names):
+    """The engine's game of a game row (``operations.engine_game`` at this revision)."""
+    teams = None
+    if row["teams"] is not None:
+        teams = {team: [names[pos] for pos in positions] for team, positions in row["teams"]}
+    first = row["first_dealer_seat"]
+    return rules.Game.create(
+        row["variant"],
+        names,
+        house_rules=row["house_rules"] or {},
+        teams=teams,
+        first_dealer=names[first] if first is not None else None,
+        stake=row["stake"],
+    )
+
+
+def _engine_hand(rules, row, names):
+    """The engine's hand of a hand row (``operations.engine_hand`` at this revision)."""
+    if row["passed"]:
+        return rules.Hand.passed_out(row["note"])
+
+    def name(seat):
+        return None if seat is None else names[seat]
+
+    return rules.Hand(
+        pitcher=name(row["pitcher_seat"]),
+        bid=row["bid"],
+        points={key: name(seat) for key, seat in (row["points"] or {}).items()},
+        sale=rules.Sale(row["sale"]) if row["sale"] else None,
+        high_bidder=name(row["high_bidder_seat"]),
+        note=row["note"],
+    )
+
+
+def _summarise(rules, result):
+    """Each seated player's game, by name (``stats.summary.summarise`` at this revision)."""
+    from scorekeeper.rules.night import game_shares
+
+    game = result.game
+    variant = game.variant
+    smudge_on = variant.smudge_bid is not None and game.house_rules.smudge is not rules.Smudge.OFF
+    counts = {
+        p: dict.fromkeys(("bids", "made", "total", "set", "tried", "smudged"), 0)
+        for p in game.players
+    }
+    holes = dict.fromkeys(game.sides, 0)
+    before = dict.fromkeys(game.sides, 0)
+    for hand in result.hands:
+        for side in game.sides:
+            if before[side] >= 0 > hand.scores[side]:
+                holes[side] += 1
+        before = dict(hand.scores)
+        if hand.passed or not hand.bid or hand.pitcher is None:
+            continue
+        mine = counts[hand.pitcher]
+        mine["bids"] += 1
+        mine["total"] += hand.bid
+        mine["made"] += bool(hand.made)
+        mine["set"] += hand.set_back
+        mine["tried"] += smudge_on and hand.bid == variant.smudge_bid
+        mine["smudged"] += rules.Event.SMUDGE in hand.events
+    shares = game_shares(result.settlement) if result.settlement is not None else {}
+    lines = {}
+    for position, player in enumerate(game.players):
+        side = game.side_of(player)
+        share = shares.get(player)
+        mine = counts[player]
+        lines[player] = SimpleNamespace(
+            position=position,
+            team=side if game.teams is not None else None,
+            finished=result.finished,
+            won=result.winner == side,
+            score=result.scores[side],
+            hands=len(result.hands),
+            bids=mine["bids"],
+            bids_made=mine["made"],
+            bid_total=mine["total"],
+            set_backs=mine["set"],
+            smudges_attempted=mine["tried"],
+            smudges_made=mine["smudged"],
+            holes=holes[side],
+            units=share.units if share else 0,
+            money=share.money if share else None,
+        )
+    return lines
+
+
+def _line_columns(line):
+    """A player's game as ``player_game`` columns (``stats.cache.line_columns`` then)."""
+    columns = {name: getattr(line, name) for name in LINE_COLUMNS}
+    columns["money"] = None if line.money is None else format(line.money, "f")
+    columns["cents"] = _cents(line.money)
+    return columns
+
+
+#: The columns of ``player_game`` a game's summary fills in (money and cents aside).
+LINE_COLUMNS = (
+    "position", "team", "finished", "won", "score", "hands", "bids", "bids_made", "bid_total",
+    "set_backs", "smudges_attempted", "smudges_made", "holes", "units",
+)
+
+
+def _cents(money):
+    """An amount in whole cents; None when there is none or it is 10**12 cents or more
+    (``stats.cache.cents`` then)."""
+    from decimal import localcontext
+
+    from scorekeeper.rules.night import EXACT
+
+    if money is None:
+        return None
+    with localcontext(EXACT):
+        value = int(money.scaleb(2))
+    return value if abs(value) < 10**12 else None
+
+
+
 def _fill_player_game():
     """Replay every stored game once and write its players' summaries."""
     from scorekeeper import rules
-    from scorekeeper.operations import engine_game, engine_hand
-    from scorekeeper.stats.cache import line_columns
-    from scorekeeper.stats.summary import summarise
 
     bind = op.get_bind()
     seats = {}
@@ -159,11 +279,7 @@ def _fill_player_game():
             "JOIN player p ON p.id = s.player_id ORDER BY s.game_id, s.position"
         )
     ):
-        seats.setdefault(game_id, []).append(
-            SimpleNamespace(
-                position=position, player_id=player_id, player=SimpleNamespace(name=name)
-            )
-        )
+        seats.setdefault(game_id, []).append((player_id, name))
     hands = {}
     for row in bind.execute(
         sa.text(
@@ -172,11 +288,7 @@ def _fill_player_game():
         )
     ).mappings():
         hands.setdefault(row["game_id"], []).append(
-            SimpleNamespace(
-                **{**row, "points": _json(row["points"]), "passed": bool(row["passed"])},
-                # engine_hand reads the counts a later revision added; none were kept here.
-                game_count=None,
-            )
+            {**row, "points": _json(row["points"]), "passed": bool(row["passed"])}
         )
     keep = {c.name for c in PLAYER_GAME.columns}
     batch = []
@@ -186,26 +298,25 @@ def _fill_player_game():
             "SELECT id, variant, house_rules, teams, first_dealer_seat, stake, created_at FROM game"
         )
     ).mappings():
-        row = SimpleNamespace(
-            **{**game, "house_rules": _json(game["house_rules"]), "teams": _json(game["teams"])},
-            seats=seats.get(game["id"], []),
-        )
+        row = {**game, "house_rules": _json(game["house_rules"]), "teams": _json(game["teams"])}
+        seated = seats.get(game["id"], [])
+        names = [name for _, name in seated]
         try:
-            engine = engine_game(row)
+            engine = _engine_game(rules, row, names)
             result = rules.score_game(
-                engine, [engine_hand(h, engine.players) for h in hands.get(game["id"], [])]
+                engine, [_engine_hand(rules, h, names) for h in hands.get(game["id"], [])]
             )
         except rules.RuleError:
             continue  # a game the engine refuses has no statistics (none should exist)
-        lines = summarise(result)
-        for seat in row.seats:
-            _add_up(totals, seat.player_id, lines[seat.player.name])
-            columns = {k: v for k, v in line_columns(lines[seat.player.name]).items() if k in keep}
+        lines = _summarise(rules, result)
+        for player_id, name in seated:
+            _add_up(totals, player_id, lines[name])
+            columns = {k: v for k, v in _line_columns(lines[name]).items() if k in keep}
             batch.append(
                 {
                     **columns,
                     "game_id": game["id"],
-                    "player_id": seat.player_id,
+                    "player_id": player_id,
                     "played_at": game["created_at"],
                     "variant": game["variant"],
                 }
@@ -242,7 +353,6 @@ def _write_totals(bind, totals):
     from decimal import localcontext
 
     from scorekeeper.rules.night import EXACT
-    from scorekeeper.stats.cache import cents
 
     rows = []
     for player_id in bind.execute(sa.text("SELECT id FROM player")).scalars():
@@ -254,7 +364,7 @@ def _write_totals(bind, totals):
                 "player_id": player_id,
                 **{n: mine[n] for n in STATS_COUNTS},
                 "money": None if money is None else format(money, "f"),
-                "cents": cents(money),
+                "cents": _cents(money),
             }
         )
     if rows:

@@ -10,24 +10,19 @@ from __future__ import annotations
 
 from sqlalchemy import delete, func, select, update
 
-from .. import models, rules
+from .. import models
 from ..database import write_transaction
 from ..extensions import db
 from ..forms import name_key
-from ..i18n import error_detail, gettext, ngettext
-from ..operations import NotFound
 from ..rules.game import check_name
 from ..stats import cache as stats_cache
-
-
-class RosterError(Exception):
-    """A rename or merge that cannot be done; the message says why."""
+from .errors import NotFound, RosterError
 
 
 def _player(player_id: int) -> models.Player:
     player = db.session.get(models.Player, player_id)
     if player is None:
-        raise NotFound(f"there is no player {player_id}")
+        raise NotFound("no-player", id=player_id)
     return player
 
 
@@ -55,11 +50,9 @@ def _rename_in_games(games: list[models.Game], old: str, new: str) -> None:
 
 
 def rename_player(player_id: int, name: str) -> str:
-    """Rename a player everywhere; return the old name. Raise RosterError if the name is taken."""
-    try:
-        check_name(name, "name")
-    except rules.RuleError as error:
-        raise RosterError(error_detail(error)) from None
+    """Rename a player everywhere; return the old name. Raise RosterError if the name is taken
+    (and the engine's RuleError if it is no name)."""
+    check_name(name, "name")
     with write_transaction():
         player = _player(player_id)
         old = player.name
@@ -78,13 +71,7 @@ def rename_player(player_id: int, name: str) -> str:
             None,
         )
         if taken is not None:
-            raise RosterError(
-                gettext(
-                    "%(name)s is already on the roster; if they are the same person, "
-                    "merge them instead",
-                    name=repr(taken),
-                )
-            )
+            raise RosterError("name-taken", name=repr(taken))
         _rename_in_games(_games_of(player_id), old, name)
         player.name = name
         return old
@@ -96,9 +83,7 @@ def merge_players(keep_id: int, other_id: int) -> int:
     Refused when the two sat at the same game: two seats cannot be one person.
     """
     if keep_id == other_id:
-        raise RosterError(
-            gettext("choose another player to merge: a player cannot be merged with itself")
-        )
+        raise RosterError("merge-self")
     with write_transaction():
         keep, other = _player(keep_id), _player(other_id)
         shared = (
@@ -115,16 +100,7 @@ def merge_players(keep_id: int, other_id: int) -> int:
         if shared:
             listed = ", ".join(str(g) for g in shared[:10]) + (" …" if len(shared) > 10 else "")
             raise RosterError(
-                ngettext(
-                    "%(keep)s and %(other)s both sat at game %(games)s, so they are two "
-                    "people; nothing was merged",
-                    "%(keep)s and %(other)s both sat at games %(games)s, so they are two "
-                    "people; nothing was merged",
-                    len(shared),
-                    keep=keep.name,
-                    other=other.name,
-                    games=listed,
-                )
+                "shared-games", num=len(shared), keep=keep.name, other=other.name, games=listed
             )
         games = _games_of(other_id)
         _rename_in_games(games, other.name, keep.name)

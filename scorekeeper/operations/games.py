@@ -1,7 +1,9 @@
-"""Every write goes through here: create, import, record, edit, undo, delete.
+"""Every read and write of a game: load, create, import, record, edit, undo, delete.
 
-Each operation checks its input with the engine *before* writing (it replays the
-game with the change applied), then writes in one transaction, so a rejected
+A game is read as one row type, ``GameRow`` (its columns, without the ORM), with its
+engine values and replayed result (``Loaded``); the one cache of replays (``Replays``)
+sits behind ``load``. Each write checks its input with the engine *before* writing (it
+replays the game with the change applied), then writes in one transaction, so a rejected
 hand changes nothing. Each takes the game's ``version`` as the form saw it and
 refuses to write over a newer state.
 """
@@ -9,41 +11,22 @@ refuses to write over a newer state.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import joinedload, selectinload
 
-from . import models, rules
-from .database import run, write_transaction
-from .extensions import db
-from .i18n import N_
-from .lru import LRU, per_app
-from .models import utcnow
-from .nights.queries import current_night_id
-from .stats import cache as stats_cache
-
-
-class Conflict(Exception):
-    """The game changed since the form was shown (another phone, or a double tap).
-
-    Its message is one of the sentences below, in English; they are marked for the
-    catalogue, so a page shows ``gettext(str(conflict))`` in the reader's language.
-    """
-
-    BUSY = N_("Someone else saved a change at the same moment; try again.")
-    STALE = N_(
-        "The score sheet changed since this form was opened (another phone saved a "
-        "change); here are the fresh standings: check them and enter it again if needed."
-    )
-
-
-class NotFound(Exception):
-    """The game or hand does not exist (any more)."""
+from .. import models, rules
+from ..database import run, write_transaction
+from ..extensions import db
+from ..lru import LRU, per_app
+from ..models import utcnow
+from ..nights.queries import current_night_id
+from ..stats import cache as stats_cache
+from .errors import Conflict, NotFound
 
 
 class KeyUsed(Exception):
@@ -71,11 +54,9 @@ class SameAsLast(Exception):
 # --- Between rows and the engine's values ---------------------------------------------------
 
 
-def engine_game(row: models.Game | GameRow, names: Sequence[str] | None = None) -> rules.Game:
+def engine_game(row: GameRow, names: Sequence[str]) -> rules.Game:
     """Build the engine's game from a game row (checked again, as any setup is); ``names``
-    are its seated players in order, if read already."""
-    if names is None:
-        names = [seat.player.name for seat in row.seats]  # type: ignore[union-attr]
+    are its seated players in seat order."""
     teams = None
     if row.teams is not None:
         teams = {team: [names[pos] for pos in positions] for team, positions in row.teams}
@@ -110,7 +91,7 @@ def engine_hand(row: models.Hand | Any, names: Sequence[str]) -> rules.Hand:
     )
 
 
-def _hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any]:
+def hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any]:
     """Turn an engine hand (already checked) into column values, names into seat positions."""
 
     def seat(name: str | None) -> int | None:
@@ -177,7 +158,7 @@ class GameRow:
 class Loaded:
     """A game row with its engine values and its replayed result."""
 
-    row: models.Game | GameRow
+    row: GameRow
     game: rules.Game
     hands: tuple[rules.Hand, ...]
     result: rules.GameResult
@@ -198,7 +179,7 @@ class Replays(LRU[Replay]):
     A phone records a hand and is sent to the game page; without this, the form's POST
     and the page after it each read every hand and replayed the game again. Every change
     to a game bumps its version in the transaction that makes it (see ``_cache_result``
-    and ``players.operations``), and an entry is added only for a version that was
+    and ``operations.players``), and an entry is added only for a version that was
     committed, so an entry is never stale; the creation time tells a game from a later
     one that reused a deleted game's id. The oldest entries make way.
     """
@@ -207,7 +188,7 @@ class Replays(LRU[Replay]):
         super().__init__(size)
 
     @staticmethod
-    def key(row: models.Game | GameRow) -> Hashable:
+    def key(row: GameRow) -> Hashable:
         return (row.id, row.created_at, row.version)
 
 
@@ -227,6 +208,11 @@ _GAME_TO_READ = (
     .select_from(_GAME.outerjoin(_NIGHT, _GAME.c.night_id == _NIGHT.c.id))
     .where(_GAME.c.id == bindparam("game_id"))
 )
+_GAMES_TO_READ = (
+    select(_GAME, _NIGHT.c.name.label("night_name"), _NIGHT.c.place.label("night_place"))
+    .select_from(_GAME.outerjoin(_NIGHT, _GAME.c.night_id == _NIGHT.c.id))
+    .where(_GAME.c.id.in_(bindparam("game_ids", expanding=True)))
+)
 _SEAT = models.Seat.__table__
 _PLAYER = models.Player.__table__
 #: Its players' names, in seat order (read only to replay a game not in Replays).
@@ -236,14 +222,17 @@ _SEATED_NAMES = (
     .where(_SEAT.c.game_id == bindparam("game_id"))
     .order_by(_SEAT.c.position)
 )
-#: A game to change, locked. Not joined: PostgreSQL cannot lock the nullable side of an
-#: outer join.
-_GAME_TO_CHANGE = (
-    select(models.Game).where(models.Game.id == bindparam("game_id")).with_for_update()
+#: The same for a list of games.
+_SEATED_NAMES_OF = (
+    select(_SEAT.c.game_id, _PLAYER.c.name)
+    .select_from(_SEAT.join(_PLAYER, _SEAT.c.player_id == _PLAYER.c.id))
+    .where(_SEAT.c.game_id.in_(bindparam("game_ids", expanding=True)))
+    .order_by(_SEAT.c.game_id, _SEAT.c.position)
 )
-#: The same, as a plain row (to add a hand: the ORM has nothing to do there).
+#: A game to change, locked (on PostgreSQL) until the transaction ends. Not joined:
+#: PostgreSQL cannot lock the nullable side of an outer join.
 _GAME_TO_LOCK = select(_GAME).where(_GAME.c.id == bindparam("game_id")).with_for_update()
-#: A game's derived columns and version, rewritten after a hand (see ``_cache_result``).
+#: A game's derived columns and version, rewritten after a change (see ``_cache_result``).
 _UPDATE_GAME = update(_GAME).where(_GAME.c.id == bindparam("game_id"))
 
 _HAND = models.Hand.__table__
@@ -264,6 +253,8 @@ _HANDS_OF = (
     .where(_HAND.c.game_id.in_(bindparam("game_ids", expanding=True)))
     .order_by(_HAND.c.game_id, _HAND.c.number)
 )
+#: One hand of a game, by number (to correct or undo it).
+_THE_HAND = (_HAND.c.game_id == bindparam("of_game")) & (_HAND.c.number == bindparam("of_number"))
 _HAND_KEY = models.HandKey.__table__
 #: Where a one-time key was used: its game, its hand number, and whether that hand is kept.
 _KEY_USED = select(_HAND_KEY.c.game_id, _HAND_KEY.c.number, _HAND_KEY.c.hand_id).where(
@@ -274,39 +265,26 @@ _KEY_USED = select(_HAND_KEY.c.game_id, _HAND_KEY.c.number, _HAND_KEY.c.hand_id)
 def load(game_id: int, *, for_update: bool = False) -> Loaded:
     """Load a game and replay it; raise NotFound if there is no such game.
 
-    To read, the row is a ``GameRow``; ``for_update``, it is the ORM's, locked, for a
-    change that edits or deletes it.
+    ``for_update``, its row is locked (on PostgreSQL) until the transaction ends, for a
+    change to it; its night is then not read.
     """
-    row: models.Game | GameRow | None
     if for_update:
-        row = db.session.execute(_GAME_TO_CHANGE, {"game_id": game_id}).scalar_one_or_none()
+        found = run(_GAME_TO_LOCK, {"game_id": game_id}).first()
     else:
         found = run(_GAME_TO_READ, {"game_id": game_id}).first()
-        row = None if found is None else _game_row(found)
-    if row is None:
-        raise NotFound(f"there is no game {game_id}")
-    return _replayed(row)
-
-
-def _lock(game_id: int) -> Loaded:
-    """Load a game to add to it, its row locked (on PostgreSQL) until the transaction ends."""
-    found = run(_GAME_TO_LOCK, {"game_id": game_id}).first()
     if found is None:
-        raise NotFound(f"there is no game {game_id}")
+        raise NotFound(id=game_id)
     return _replayed(_game_row(found))
 
 
-def _replayed(row: models.Game | GameRow) -> Loaded:
+def _replayed(row: GameRow) -> Loaded:
     """A game row with its replay: the one kept in Replays, or made now (and kept)."""
     key = Replays.key(row)
     known = replays().get(key)
     if known is not None:
         return Loaded(row, *known)
-    names = None
-    if isinstance(row, GameRow):
-        names = list(run(_SEATED_NAMES, {"game_id": row.id}).scalars())
-    game = engine_game(row, names)
-    loaded = _replay_game(row, game, _stored_hands([row.id]).get(row.id, ()))
+    names = list(run(_SEATED_NAMES, {"game_id": row.id}).scalars())
+    loaded = _replay(row, names, _stored_hands([row.id]).get(row.id, ()))
     replays().put(key, (loaded.game, loaded.hands, loaded.result))
     return loaded
 
@@ -331,25 +309,23 @@ def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
     added there, so a list does not push the games being played out of it.
     """
     ids = list(game_ids)
-    rows = (
-        db.session.execute(
-            select(models.Game)
-            .where(models.Game.id.in_(ids))
-            .options(selectinload(models.Game.seats), joinedload(models.Game.night))
-        )
-        .scalars()
-        .all()
-    )
+    rows = [_game_row(found) for found in run(_GAMES_TO_READ, {"game_ids": ids})]
     kept = replays()
-    known = {row.id: found for row in rows if (found := kept.get(Replays.key(row))) is not None}
-    hands = _stored_hands([i for i in ids if i not in known]) if len(known) < len(rows) else {}
+    known = {row.id: replay for row in rows if (replay := kept.get(Replays.key(row))) is not None}
     found: dict[int, Loaded | rules.RuleError] = {}
+    names: dict[int, list[str]] = {}
+    hands: dict[int, list[Any]] = {}
+    if len(known) < len(rows):
+        wanted = [row.id for row in rows if row.id not in known]
+        for seat in run(_SEATED_NAMES_OF, {"game_ids": wanted}):
+            names.setdefault(seat.game_id, []).append(seat.name)
+        hands = _stored_hands(wanted)
     for row in rows:
         if row.id in known:
             found[row.id] = Loaded(row, *known[row.id])
             continue
         try:
-            found[row.id] = _replay(row, hands.get(row.id, ()))
+            found[row.id] = _replay(row, names.get(row.id, []), hands.get(row.id, ()))
         except rules.RuleError as error:
             found[row.id] = error
     return found
@@ -363,11 +339,8 @@ def _stored_hands(game_ids: Sequence[int]) -> dict[int, list[Any]]:
     return found
 
 
-def _replay(row: models.Game, stored: Sequence[Any]) -> Loaded:
-    return _replay_game(row, engine_game(row), stored)
-
-
-def _replay_game(row: models.Game | GameRow, game: rules.Game, stored: Sequence[Any]) -> Loaded:
+def _replay(row: GameRow, names: Sequence[str], stored: Sequence[Any]) -> Loaded:
+    game = engine_game(row, names)
     hands = tuple(engine_hand(h, game.players) for h in stored)
     return Loaded(row, game, hands, rules.score_game(game, hands))
 
@@ -396,7 +369,10 @@ def _players_by_name(names: Sequence[str]) -> dict[str, models.Player]:
     return found
 
 
-def _store_game(game: rules.Game) -> models.Game:
+def _store_game(
+    game: rules.Game, night_id: int | None = None, created_at: datetime | None = None
+) -> GameRow:
+    """Add a new game with its seats (and its new players) to the open transaction."""
     players = _players_by_name(game.players)
     seat_of = {name: i for i, name in enumerate(game.players)}
     row = models.Game(
@@ -409,35 +385,21 @@ def _store_game(game: rules.Game) -> models.Game:
         ),
         first_dealer_seat=seat_of[game.first_dealer] if game.first_dealer is not None else None,
         stake=game.stake,
+        night_id=night_id,
+        **({"created_at": created_at} if created_at is not None else {}),
     )
     row.seats = [
         models.Seat(position=i, player=players[name]) for i, name in enumerate(game.players)
     ]
     db.session.add(row)
-    return row
+    db.session.flush()
+    return GameRow(**{name: getattr(row, name) for name in _GAME_COLUMNS}, night=None)
 
 
-def _cache_result(row: models.Game | GameRow, result: rules.GameResult) -> models.Game | GameRow:
-    """Rewrite the derived columns from a fresh replay, and bump the version; return the
-    row as it now is."""
-    if isinstance(row, GameRow):
-        return _cache_result_in_table(row, result)
-    row.finished = result.finished
-    row.winner = result.winner
-    now = utcnow()
-    if result.finished and row.finished_at is None:
-        row.finished_at = now
-    elif not result.finished:
-        row.finished_at = None
-    row.updated_at = now
-    row.version = (row.version or 0) + 1
-    stats_cache.refresh_game(row, result)
-    return row
-
-
-def _cache_result_in_table(row: GameRow, result: rules.GameResult) -> GameRow:
-    """``_cache_result`` for a plain row: one UPDATE of the table."""
-    now = utcnow()
+def _cache_result(row: GameRow, result: rules.GameResult, now: datetime | None = None) -> GameRow:
+    """Rewrite the derived columns from a fresh replay, and bump the version (one UPDATE
+    of the table); return the row as it now is. ``now`` is the time of the change."""
+    now = now or utcnow()
     changed = dataclasses.replace(
         row,
         finished=result.finished,
@@ -457,7 +419,7 @@ def _cache_result_in_table(row: GameRow, result: rules.GameResult) -> GameRow:
             "version": changed.version,
         },
     )
-    stats_cache.refresh_game(changed, result)
+    stats_cache.refresh_game(changed.id, changed.created_at, changed.variant, result)
     return changed
 
 
@@ -491,15 +453,15 @@ def create_game(
     def action() -> int:
         if rule_set_name is not None:
             _save_rule_set(rule_set_name, game)
-        row = _store_game(game)
+        night: int | None = None
         if night_id == CURRENT_NIGHT:
-            row.night_id = current_night_id()
+            night = current_night_id()
         elif isinstance(night_id, int):
-            row.night_id = db.session.execute(
+            night = db.session.execute(
                 select(models.Night.id).where(models.Night.id == night_id)
             ).scalar()
-        stats_cache.refresh_game(row, rules.score_game(game, ()))
-        db.session.flush()
+        row = _store_game(game, night)
+        stats_cache.refresh_game(row.id, row.created_at, row.variant, rules.score_game(game, ()))
         return row.id
 
     result: int = _write(action)
@@ -518,30 +480,60 @@ def _save_rule_set(name: str, game: rules.Game) -> None:
     found.updated_at = utcnow()
 
 
-def rule_sets(variant_key: str | None = None) -> list[models.RuleSet]:
+@dataclass(frozen=True)
+class RuleSetRow:
+    """A table's house rules saved under a name: the switches a game record would give."""
+
+    id: int
+    name: str
+    variant: str
+    house_rules: dict[str, Any]
+
+
+_RULE_SET = models.RuleSet.__table__
+_RULE_SET_COLUMNS = (_RULE_SET.c.id, _RULE_SET.c.name, _RULE_SET.c.variant, _RULE_SET.c.house_rules)
+
+
+def rule_sets(variant_key: str | None = None) -> list[RuleSetRow]:
     """The saved rule sets (of one variant, if given), by name."""
-    query = select(models.RuleSet).order_by(models.RuleSet.name)
+    query = select(*_RULE_SET_COLUMNS).order_by(_RULE_SET.c.name)
     if variant_key is not None:
-        query = query.where(models.RuleSet.variant == variant_key)
-    return list(db.session.execute(query).scalars())
+        query = query.where(_RULE_SET.c.variant == variant_key)
+    return [RuleSetRow(**found._mapping) for found in run(query)]
 
 
-def rule_set(rule_set_id: int) -> models.RuleSet | None:
-    return db.session.get(models.RuleSet, rule_set_id)
+def rule_set(rule_set_id: int) -> RuleSetRow | None:
+    """A saved rule set by its id; None if there is none."""
+    found = run(select(*_RULE_SET_COLUMNS).where(_RULE_SET.c.id == rule_set_id)).first()
+    return None if found is None else RuleSetRow(**found._mapping)
 
 
-def store_record(record: rules.GameRecord) -> models.Game:
-    """Add a parsed (so already valid) record's game and hands to the open transaction."""
+def store_record(
+    record: rules.GameRecord,
+    *,
+    night_id: int | None = None,
+    times: Mapping[str, datetime | None] | None = None,
+) -> GameRow:
+    """Add a parsed (so already valid) record's game and hands to the open transaction.
+
+    ``times`` may give the game's ``created_at``, ``updated_at`` and ``finished_at`` (a
+    backup's); those not given are now.
+    """
+    times = times or {}
     result = record.score()
-    row = _store_game(record.game)
+    row = _store_game(record.game, night_id, times.get("created_at"))
+    if times.get("finished_at") is not None:
+        row = dataclasses.replace(row, finished_at=times["finished_at"])
     seat_of = {name: i for i, name in enumerate(record.game.players)}
-    row.hands = [
-        models.Hand(number=n, **_hand_columns(h, seat_of))
-        for n, h in enumerate(record.hands, start=1)
-    ]
-    _cache_result(row, result)
-    db.session.flush()
-    return row
+    if record.hands:
+        run(
+            insert(_HAND),
+            [
+                {"game_id": row.id, "number": n, **hand_columns(h, seat_of)}
+                for n, h in enumerate(record.hands, start=1)
+            ],
+        )
+    return _cache_result(row, result, times.get("updated_at"))
 
 
 def import_record(record: rules.GameRecord) -> int:
@@ -559,27 +551,17 @@ def _check_version(loaded: Loaded, version: int | None) -> None:
         raise Conflict(Conflict.STALE)
 
 
-@dataclass(frozen=True)
-class _Changed:
-    """A game as a change leaves it: which state it is (``Replays.key``) and its replay."""
-
-    key: Hashable
-    game: rules.Game
-    hands: tuple[rules.Hand, ...]
-    result: rules.GameResult
+def _changed(loaded: Loaded, hands: Sequence[rules.Hand], result: rules.GameResult) -> Loaded:
+    """Rewrite the game's derived columns and version for its new hands; return the game as
+    the change leaves it."""
+    return Loaded(_cache_result(loaded.row, result), loaded.game, tuple(hands), result)
 
 
-def _changed(loaded: Loaded, hands: Sequence[rules.Hand], result: rules.GameResult) -> _Changed:
-    """Rewrite the game's derived columns and version for its new hands."""
-    row = _cache_result(loaded.row, result)
-    return _Changed(Replays.key(row), loaded.game, tuple(hands), result)
-
-
-def _write_game(action: Any) -> rules.GameResult:
+def _write_game(action: Callable[[], Loaded]) -> rules.GameResult:
     """Run a change to one game, and keep the state it committed for the page that follows
     (a phone is sent to the game page next; it need not read and replay the game again)."""
-    changed: _Changed = _write(action)
-    replays().put(changed.key, (changed.game, changed.hands, changed.result))
+    changed: Loaded = _write(action)
+    replays().put(Replays.key(changed.row), (changed.game, changed.hands, changed.result))
     return changed.result
 
 
@@ -625,8 +607,8 @@ def record_hand(
     hand (the recorder was asked and said yes).
     """
 
-    def action() -> _Changed:
-        loaded = _lock(game_id)
+    def action() -> Loaded:
+        loaded = load(game_id, for_update=True)
         if key is not None:
             check_key(key)
         if number is not None and number != len(loaded.hands) + 1:
@@ -643,7 +625,7 @@ def record_hand(
         # hand first (and an ORM object for it costs more than the insert).
         inserted = run(
             insert(_HAND),
-            {"game_id": game_id, "number": len(hands), **_hand_columns(hand, seat_of)},
+            {"game_id": game_id, "number": len(hands), **hand_columns(hand, seat_of)},
         )
         if key is not None:
             run(
@@ -651,7 +633,7 @@ def record_hand(
                 {
                     "key": key,
                     "game_id": game_id,
-                    "hand_id": inserted.inserted_primary_key[0],
+                    "hand_id": inserted.inserted_primary_key[0],  # type: ignore[index]  # an INSERT's key is never None
                     "number": len(hands),
                     "created_at": utcnow(),
                 },
@@ -661,7 +643,7 @@ def record_hand(
     try:
         return _write_game(action)
     except Conflict as conflict:
-        if key is None or str(conflict) != Conflict.BUSY:
+        if key is None or conflict.code != Conflict.BUSY:
             raise
     # Only a unique key can have raced (the game's row is locked): the same key saved by
     # another process for another game. Once more, the key is found and answered for.
@@ -673,18 +655,19 @@ def replace_hand(
 ) -> rules.GameResult:
     """Correct hand ``number``; every later score, the winner and the settlement follow."""
 
-    def action() -> _Changed:
+    def action() -> Loaded:
         loaded = load(game_id, for_update=True)
         _check_version(loaded, version)
         if not 1 <= number <= len(loaded.hands):
-            raise NotFound(f"game {game_id} has no hand {number}")
+            raise NotFound("no-hand", game=game_id, number=number)
         hands = list(loaded.hands)
         hands[number - 1] = hand
         result = rules.score_game(loaded.game, hands)
         seat_of = {name: i for i, name in enumerate(loaded.names)}
-        row = loaded.row.hands[number - 1]
-        for column, value in _hand_columns(hand, seat_of).items():
-            setattr(row, column, value)
+        run(
+            update(_HAND).where(_THE_HAND),
+            {"of_game": game_id, "of_number": number, **hand_columns(hand, seat_of)},
+        )
         return _changed(loaded, hands, result)
 
     return _write_game(action)
@@ -693,16 +676,14 @@ def replace_hand(
 def undo_last_hand(game_id: int, *, version: int | None) -> rules.GameResult:
     """Remove the last hand recorded."""
 
-    def action() -> _Changed:
+    def action() -> Loaded:
         loaded = load(game_id, for_update=True)
         _check_version(loaded, version)
         if not loaded.hands:
-            raise NotFound("there is no hand to undo")
+            raise NotFound("no-hand-to-undo")
         hands = loaded.hands[:-1]
         result = rules.score_game(loaded.game, hands)
-        last = loaded.row.hands[-1]
-        loaded.row.hands.remove(last)
-        db.session.delete(last)
+        run(delete(_HAND).where(_THE_HAND), {"of_game": game_id, "of_number": len(loaded.hands)})
         return _changed(loaded, hands, result)
 
     return _write_game(action)
@@ -715,6 +696,6 @@ def delete_game(game_id: int, *, version: int | None = None) -> None:
         loaded = load(game_id, for_update=True)
         _check_version(loaded, version)
         stats_cache.forget_game(game_id)
-        db.session.delete(loaded.row)
+        run(delete(_GAME).where(_GAME.c.id == game_id))
 
     _write(action)

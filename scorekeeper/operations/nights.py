@@ -10,13 +10,13 @@ from .. import models
 from ..database import write_transaction
 from ..extensions import db
 from ..models import utcnow
-from ..operations import NotFound
+from .errors import NotFound
 
 
 def _night(night_id: int) -> models.Night:
     night = db.session.get(models.Night, night_id)
     if night is None:
-        raise NotFound(f"there is no game night {night_id}")
+        raise NotFound("no-night", id=night_id)
     return night
 
 
@@ -70,7 +70,7 @@ def add_game(night_id: int, game_id: int) -> int | None:
             select(models.Game).where(models.Game.id == game_id).with_for_update()
         ).scalar_one_or_none()
         if game is None:
-            raise NotFound(f"there is no game {game_id}")
+            raise NotFound(id=game_id)
         previous = game.night_id
         game.night_id = night_id
         return previous if previous != night_id else None
@@ -81,5 +81,5 @@ def remove_game(night_id: int, game_id: int) -> None:
     with write_transaction():
         game = db.session.get(models.Game, game_id)
         if game is None or game.night_id != night_id:
-            raise NotFound(f"game {game_id} is not part of game night {night_id}")
+            raise NotFound("not-in-night", id=game_id, night=night_id)
         game.night_id = None

@@ -1,0 +1,93 @@
+"""Every read and write of the data: games, nights and players, each a module.
+
+Views, PDFs, the seed and the command line call only this package (``from scorekeeper
+import operations; operations.load(...)``). A game is read as one row type
+(``GameRow``); an operation that cannot be done raises an ``OperationError`` with a code
+and parameters, said at the edge with ``explain`` (as the engine's ``RuleError`` is).
+"""
+
+from .errors import (
+    MESSAGES,
+    Conflict,
+    NotFound,
+    OperationError,
+    RosterError,
+    explain,
+    message,
+)
+from .games import (
+    CURRENT_NIGHT,
+    GameRow,
+    KeyUsed,
+    Loaded,
+    NightRef,
+    Replay,
+    Replays,
+    RuleSetRow,
+    SameAsLast,
+    check_key,
+    create_game,
+    delete_game,
+    engine_game,
+    engine_hand,
+    export_record,
+    hand_columns,
+    import_record,
+    load,
+    load_many,
+    record_hand,
+    replace_hand,
+    replays,
+    rule_set,
+    rule_sets,
+    same_taps,
+    store_record,
+    undo_last_hand,
+)
+from .nights import add_game, delete_night, edit_night, end_night, remove_game, start_night
+from .players import merge_players, rename_player
+
+__all__ = [
+    "CURRENT_NIGHT",
+    "MESSAGES",
+    "Conflict",
+    "GameRow",
+    "KeyUsed",
+    "Loaded",
+    "NightRef",
+    "NotFound",
+    "OperationError",
+    "Replay",
+    "Replays",
+    "RosterError",
+    "RuleSetRow",
+    "SameAsLast",
+    "add_game",
+    "check_key",
+    "create_game",
+    "delete_game",
+    "delete_night",
+    "edit_night",
+    "end_night",
+    "engine_game",
+    "engine_hand",
+    "explain",
+    "export_record",
+    "hand_columns",
+    "import_record",
+    "load",
+    "load_many",
+    "merge_players",
+    "message",
+    "record_hand",
+    "remove_game",
+    "rename_player",
+    "replace_hand",
+    "replays",
+    "rule_set",
+    "rule_sets",
+    "same_taps",
+    "start_night",
+    "store_record",
+    "undo_last_hand",
+]

@@ -1,0 +1,92 @@
+"""The one error style of the write and read layer: a code and its parameters.
+
+As the engine's ``RuleError`` does, an ``OperationError`` carries no sentence: its
+``code`` names a message template below (marked for the catalogue) and its ``params``
+fill it in. The edge that shows it (a page, the command line, a JSON answer) says it
+with ``explain`` (the reader's language) or ``message`` (English, as a JSON answer is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from ..i18n import N_, gettext, ngettext, use_locale
+
+#: Each code's sentence, in English, marked for the catalogue.
+MESSAGES: dict[str, str] = {
+    "busy": N_("Someone else saved a change at the same moment; try again."),
+    "stale": N_(
+        "The score sheet changed since this form was opened (another phone saved a "
+        "change); here are the fresh standings: check them and enter it again if needed."
+    ),
+    "no-game": N_("There is no game number %(id)s."),
+    "no-hand": N_("Game %(game)s has no hand %(number)s."),
+    "no-hand-to-undo": N_("There is no hand to undo."),
+    "no-night": N_("There is no game night number %(id)s."),
+    "not-in-night": N_("Game %(id)s is not part of game night %(night)s."),
+    "no-player": N_("There is no player number %(id)s."),
+    "name-taken": N_(
+        "%(name)s is already on the roster; if they are the same person, merge them instead"
+    ),
+    "merge-self": N_("choose another player to merge: a player cannot be merged with itself"),
+}
+
+#: Codes whose sentence depends on a count (``params["num"]``), said with ngettext.
+PLURALS: dict[str, Callable[..., str]] = {
+    "shared-games": lambda num, **params: ngettext(
+        "%(keep)s and %(other)s both sat at game %(games)s, so they are two "
+        "people; nothing was merged",
+        "%(keep)s and %(other)s both sat at games %(games)s, so they are two "
+        "people; nothing was merged",
+        num,
+        **params,
+    ),
+}
+
+
+class OperationError(Exception):
+    """A read or write that cannot be done: ``code`` (a key of ``MESSAGES``) and ``params``."""
+
+    #: The code a subclass raises when none is given.
+    default: ClassVar[str] = ""
+
+    def __init__(self, code: str | None = None, **params: Any) -> None:
+        self.code = code or self.default
+        self.params = params
+        super().__init__(self.code)
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Conflict(OperationError):
+    """The game changed since the form was shown (another phone, or a double tap):
+    ``Conflict.BUSY`` (two writes at once) or ``Conflict.STALE`` (an older version)."""
+
+    BUSY: ClassVar[str] = "busy"
+    STALE: ClassVar[str] = "stale"
+    default = STALE
+
+
+class NotFound(OperationError):
+    """The game, hand, night or player does not exist (any more)."""
+
+    default = "no-game"
+
+
+class RosterError(OperationError):
+    """A rename or merge that cannot be done; its code says why."""
+
+
+def message(error: OperationError) -> str:
+    """What the error says, in English (a JSON answer, a log)."""
+    with use_locale("en"):
+        return explain(error)
+
+
+def explain(error: OperationError) -> str:
+    """What the error says, in the reader's language (a page, the command line)."""
+    if error.code in PLURALS:
+        return PLURALS[error.code](**error.params)
+    return gettext(MESSAGES[error.code], **error.params)

@@ -1,0 +1,71 @@
+"""The house's seams: views reach the data only through ``operations`` and ``queries``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+#: What a view must not import: the database layer, its rows and its session.
+FORBIDDEN = {"sqlalchemy", "scorekeeper.models", "scorekeeper.extensions.db"}
+
+
+def _package_of(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """The modules (and names) a file imports, relative imports made absolute: ``from ..
+    import models`` in package ``scorekeeper.games`` is ``scorekeeper.models``."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parent = ".".join(parts[: len(parts) - node.level + 1])
+                base = f"{parent}.{base}" if base else parent
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _forbidden(name: str) -> bool:
+    return any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN)
+
+
+def test_the_views_are_found() -> None:
+    views = sorted(PACKAGE.rglob("views.py"))
+    assert len(views) >= 6, views
+
+
+def test_no_view_imports_sqlalchemy_or_the_models() -> None:
+    offenders = {
+        str(path.relative_to(PACKAGE.parent)): sorted(
+            n for n in _imports(path, _package_of(path)) if _forbidden(n)
+        )
+        for path in sorted(PACKAGE.rglob("views.py"))
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
+
+
+def test_the_import_check_sees_the_models_and_the_session_imported_relatively(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "views.py"
+    source.write_text(
+        "from .. import models\n"
+        "from ..extensions import csrf, db\n"
+        "from sqlalchemy.orm import Session\n"
+        "import sqlalchemy as sa\n"
+    )
+    caught = sorted(n for n in _imports(source, "scorekeeper.games") if _forbidden(n))
+    assert caught == [
+        "scorekeeper.extensions.db",
+        "scorekeeper.models",
+        "sqlalchemy",
+        "sqlalchemy.orm",
+        "sqlalchemy.orm.Session",
+    ]
