@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .i18n import N_, gettext, money, ngettext
-from .rules import Event, GameResult, HandResult
+from .rules import Event, GameResult, HandResult, in_the_hole
 
 WIN_WORDS = {
     "smudge": N_("by a smudge"),
@@ -29,7 +29,7 @@ def win_words(reason: str | None) -> str:
 
 def ringed(score: int) -> str:
     """Mark a score in the hole the way paper does, with a ring: ``(-3)``."""
-    return f"({score})" if score < 0 else str(score)
+    return f"({score})" if in_the_hole(score) else str(score)
 
 
 def hand_outcome(hand: HandResult) -> str:

@@ -243,8 +243,9 @@ class HandFormBase(Form):
                     valid = False
         return valid
 
-    def to_hand(self, seller: str | None) -> rules.Hand:
-        """Build the engine's hand from the submitted choices (names from seat numbers)."""
+    def to_hand(self, dealer: str | None) -> rules.Hand:
+        """Build the engine's hand from the submitted choices (names from seat numbers), as
+        ``dealer`` dealt it: the engine fills in what a Sell-Out sale leaves untapped."""
         names = self.game.players
         note = (self.note.data or "").strip() or None
         if self.is_passed:
@@ -258,11 +259,6 @@ class HandFormBase(Form):
         sale = rules.Sale(self.sale.data) if "sale" in self and self.sale.data else None
         pitcher = seat_name(self.pitcher.data)
         bid = int(self.bid.data) if self.bid.data not in (None, "") else None
-        # Kept and pitched hands are pitched by the seller: spare the table a tap.
-        if pitcher is None and sale in (rules.Sale.KEPT, rules.Sale.PITCHED):
-            pitcher = seller
-        if bid is None and sale is rules.Sale.PITCHED:
-            bid = 4
         points = {
             p.key: seat_name(self[point_field_name(p.key)].data) for p in self.game.variant.points
         }
@@ -270,7 +266,7 @@ class HandFormBase(Form):
         if counts is not None and self[point_field_name("game")].data in (None, ""):
             # Game left untapped: the count credits it (or nobody, on a tie).
             points["game"] = rules.game_by_count(self.game, counts)
-        return rules.Hand(
+        hand = rules.Hand(
             pitcher=pitcher,
             bid=bid,
             points=points,
@@ -279,6 +275,8 @@ class HandFormBase(Form):
             note=note,
             game_count=counts,
         )
+        # Kept and pitched hands are pitched by the seller: spare the table a tap.
+        return self.game.filled_in(hand, dealer)
 
     def counter_sides(self) -> list[CounterSide]:
         """The Game counter as the page lays it out: each side, its count so far, its players."""

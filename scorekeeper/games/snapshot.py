@@ -187,12 +187,8 @@ def house_rule_words(name: str, value: object, preset: object) -> str:
 
 def _sale_side(game: rules.Game, hand: rules.HandResult) -> str | None:
     """Name the side that scores a Sell-Out hand's bid as sale points, if any."""
-    sale = hand.hand.sale
-    if sale is rules.Sale.SOLD and hand.seller is not None:
-        return game.side_of(hand.seller)
-    if sale is rules.Sale.KEPT and hand.hand.high_bidder is not None:
-        return game.side_of(hand.hand.high_bidder)
-    return None
+    scorer = hand.sale_scorer
+    return game.side_of(scorer) if scorer is not None else None
 
 
 def _points_by_side(
@@ -225,7 +221,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
             members=game.members(side),
             score=result.scores[side],
             setbacks=result.setbacks[side],
-            in_hole=result.scores[side] < 0,
+            in_hole=result.in_the_hole(side),
             is_winner=result.winner == side,
             deals_next=next_dealer is not None
             and game.side_of(next_dealer) == side
@@ -288,7 +284,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         win_words=win_words(result.win_reason.value) if result.win_reason else None,
         winning_hand=result.winning_hand,
         next_dealer=next_dealer,
-        seller=game.left_of(next_dealer) if (next_dealer and game.variant.sales) else None,
+        seller=game.seller_for(next_dealer),
         passing_allowed=game.house_rules.all_pass is not rules.AllPass.DEALER_TAKES,
         stake=stake,
         units=tuple(settlement.units.items()) if settlement else (),

@@ -5,8 +5,18 @@ replays them into a ``GameResult``. Every broken rule is a ``RuleError`` with a
 one-line message, a stable code and its parameters.
 """
 
-from .errors import MESSAGES, RuleError
-from .game import HANDS_MAX, NAME_MAX, NOTE_MAX, Game, Hand, Sale, check_hand_count
+from .errors import MESSAGES, Phrase, RuleError
+from .game import (
+    HANDS_MAX,
+    NAME_MAX,
+    NOTE_MAX,
+    PITCHED_BID,
+    Game,
+    Hand,
+    Sale,
+    check_hand_count,
+    in_the_hole,
+)
 from .record import (
     FORMAT,
     MAX_WHOLE,
@@ -52,6 +62,7 @@ __all__ = [
     "NAME_MAX",
     "NOTE_MAX",
     "PAYOUT_MAX",
+    "PITCHED_BID",
     "POINTS",
     "STAKE_MAX_LENGTH",
     "VARIANTS",
@@ -65,6 +76,7 @@ __all__ = [
     "HouseRules",
     "LowTo",
     "Payment",
+    "Phrase",
     "Point",
     "RuleError",
     "Sale",
@@ -78,6 +90,7 @@ __all__ = [
     "dumps",
     "find_variant",
     "game_by_count",
+    "in_the_hole",
     "loads_record",
     "money",
     "output_document",
