@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-from .i18n import N_, gettext, money, ngettext
-from .rules import Event, GameResult, HandResult, in_the_hole
-
-WIN_WORDS = {
-    "smudge": N_("by a smudge"),
-    "smudge-failed": N_("by the other side's failed smudge"),
-    "bid-out": N_("by making the bid (pitcher first)"),
-    "count-out": N_("on the count-out"),
-    "gap": N_("by a lead of the gap"),
-    "first-to-target": N_("first to the target"),
-}
-
-#: What a Sell-Out hand's sale was, as the outcome says it.
-SALE_WORDS = {
-    Event.SOLD: N_("sold"),
-    Event.KEPT: N_("kept"),
-    Event.PITCHED: N_("pitched"),
-}
+from .i18n import gettext, money, ngettext
+from .rules import SALE_WORDS, WIN_WORDS, Event, GameResult, HandResult, WinReason, in_the_hole
 
 
 def win_words(reason: str | None) -> str:
     """Say how the game was won (``by a smudge``), in the current language."""
-    return gettext(WIN_WORDS[reason]) if reason else ""
+    return gettext(WIN_WORDS[WinReason(reason)]) if reason else ""
 
 
 def ringed(score: int) -> str:

@@ -31,41 +31,19 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from .. import rules
 from ..forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
 from ..i18n import N_, current_locale, gettext, money, ngettext
-from ..rules.variants import AllPass, LowTo, PitcherScores, Smudge, SmudgeFailed, WinRule
+from ..rules.variants import LowTo
 
 NOBODY = "nobody"
-# The labels are lazy: the choices are made once, and each page says them in its language.
-SALE_LABELS = {
-    "pitched": _l("Pitched (seller plays 4)"),
-    "sold": _l("Sold (seller scores the bid)"),
-    "kept": _l("Kept (high bidder scores the bid)"),
-}
-LOW_TO_LABELS = {
-    LowTo.HOLDER: _l("Low goes to the player who was dealt it"),
-    LowTo.TAKER: _l("Low goes to the player who wins it in a trick"),
-}
-SMUDGE_LABELS = {
-    Smudge.NOT_IN_HOLE: _l("A made smudge bid wins, unless the pitcher is in the hole"),
-    Smudge.ALWAYS: _l("A made smudge bid always wins"),
-    Smudge.OFF: _l("No smudge: the top bid is an ordinary bid"),
-}
-ALL_PASS_LABELS = {
-    AllPass.DEALER_TAKES: _l("The dealer must take the bid at the minimum"),
-    AllPass.REDEAL_SAME_DEALER: _l("Redeal by the same dealer"),
-    AllPass.REDEAL_NEXT_DEALER: _l("Redeal by the next dealer"),
-}
-WIN_RULE_LABELS = {
-    WinRule.COUNT_OUT: _l("Count-out: a side goes out on any points it takes"),
-    WinRule.BIDDER_ONLY: _l("Bidder only: only a made bid goes out"),
-}
-PITCHER_SCORES_LABELS = {
-    PitcherScores.ALL: _l("Every point the pitcher's side took"),
-    PitcherScores.BID: _l("Only the bid"),
-}
-SMUDGE_FAILED_LABELS = {
-    SmudgeFailed.SET_BACK: _l("Set back by the bid, like any bid"),
-    SmudgeFailed.LOSES: _l("Loses the game at once (two sides only)"),
-}
+# The labels are the engine's words, said lazily: the choices are made once, and each page
+# says them in its language.
+SALE_LABELS = {sale.value: _l(words) for sale, words in rules.SALE_CHOICES.items()}
+
+
+def switch_choices(switch: str) -> list[SelectChoice]:
+    """The setup form's choices of a house-rule switch, in the engine's words."""
+    return choices((value, _l(words)) for value, words in rules.SWITCH_CHOICES[switch].items())
+
+
 #: What a sale needs tapped besides the points (a pitched hand: nothing, the seller pitches 4).
 SALE_NEEDS = {
     "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
@@ -468,9 +446,9 @@ class NewGameForm(Form):
         _l("Target score"),
         validators=[InputRequired(_l("Give the target score.")), NumberRange(1, 999)],
     )
-    low_to = SelectField(_l("Low"), choices=choices(LOW_TO_LABELS.items()))
-    smudge = SelectField(_l("Smudge"), choices=choices(SMUDGE_LABELS.items()))
-    all_pass = SelectField(_l("When everyone passes"), choices=choices(ALL_PASS_LABELS.items()))
+    low_to = SelectField(_l("Low"), choices=switch_choices("low_to"))
+    smudge = SelectField(_l("Smudge"), choices=switch_choices("smudge"))
+    all_pass = SelectField(_l("When everyone passes"), choices=switch_choices("all_pass"))
     payout_in_hole = IntegerField(
         _l("Units a loser at 0 or below pays"), validators=[InputRequired(), NumberRange(0, 99)]
     )
@@ -489,11 +467,11 @@ class NewGameForm(Form):
     )
     # A choice left out is the preset's; any other value the engine refuses next to it.
     win_rule = SelectField(
-        _l("Who goes out"), choices=choices(WIN_RULE_LABELS.items()), validate_choice=False
+        _l("Who goes out"), choices=switch_choices("win_rule"), validate_choice=False
     )
     pitcher_scores = SelectField(
         _l("A made bid scores"),
-        choices=choices(PITCHER_SCORES_LABELS.items()),
+        choices=switch_choices("pitcher_scores"),
         validate_choice=False,
     )
     gap = IntegerField(
@@ -505,7 +483,7 @@ class NewGameForm(Form):
     )
     smudge_failed = SelectField(
         _l("A failed smudge or moon bid"),
-        choices=choices(SMUDGE_FAILED_LABELS.items()),
+        choices=switch_choices("smudge_failed"),
         validate_choice=False,
     )
     rules_name = StringField(

@@ -13,7 +13,7 @@ from decimal import Decimal
 from markupsafe import Markup
 
 from .. import charts, rules
-from ..i18n import N_, gettext, ngettext
+from ..i18n import gettext, ngettext
 from ..operations import Loaded
 from ..sheet import hand_outcome, win_words
 
@@ -114,45 +114,6 @@ class GameView:
     hand_count: int = 0
 
 
-#: What a paper sheet writes for each point it credits (translated where the snapshot is taken).
-POINT_MARKS = {
-    "high": N_("H"),
-    "low": N_("L"),
-    "jack": N_("J"),
-    "game": N_("G"),
-    "joker": N_("Jk"),
-    "six": N_("6"),
-    "last_trick": N_("LT"),
-    "pedro": N_("P"),
-    "right_pedro": N_("RP"),
-    "left_pedro": N_("LP"),
-    "off_jack": N_("OJ"),
-    "big_joker": N_("BJ"),
-    "little_joker": N_("LJ"),
-    "three": N_("3"),
-}
-
-_SWITCH_WORDS = {
-    ("low_to", "holder"): N_("Low goes to the player who was dealt it"),
-    ("low_to", "taker"): N_("Low goes to the player who wins it"),
-    ("smudge", "off"): N_("no smudge"),
-    ("smudge", "not-in-hole"): N_("a smudge wins unless the pitcher is in the hole"),
-    ("smudge", "always"): N_("a smudge always wins, even from the hole"),
-    ("all_pass", "dealer-takes"): N_("if all pass, the dealer must take the bid"),
-    ("all_pass", "redeal-same-dealer"): N_("if all pass, the same dealer redeals"),
-    ("all_pass", "redeal-next-dealer"): N_("if all pass, the next dealer deals"),
-    ("game_tie", "nobody"): N_("a tied Game goes to nobody"),
-    ("smudge_failed", "set-back"): N_("a failed smudge is only set back"),
-    ("smudge_failed", "loses"): N_("a failed smudge loses the game at once"),
-    ("win_rule", "count-out"): N_("a side can go out on points it took defending"),
-    ("win_rule", "bidder-only"): N_("only a made bid goes out"),
-    ("pitcher_scores", "all"): N_("a made bid scores every point taken"),
-    ("pitcher_scores", "bid"): N_("a made bid scores only the bid"),
-    ("smudge_bid", "None"): N_("no smudge bid"),
-    ("gap", "0"): N_("no gap rule"),
-}
-
-
 def house_rule_words(name: str, value: object, preset: object) -> str:
     """Say a changed house-rule switch as a table would: ``first to 200 (not 7)``."""
     if name == "target":
@@ -181,7 +142,7 @@ def house_rule_words(name: str, value: object, preset: object) -> str:
         return gettext("the smudge bid is %(bid)s", bid=value)
     if name == "gap" and value:
         return gettext("a lead of %(gap)s at the target wins", gap=value)
-    words = _SWITCH_WORDS.get((name, str(value)))
+    words = rules.SWITCH_WORDS.get((name, str(value)))
     return gettext(words) if words is not None else f"{name}: {value}"
 
 
@@ -232,7 +193,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
     # Looked up once, not once a hand: a page draws every hand of the game.
     side_of = {player: game.side_of(player) for player in game.players}
     point_keys = game.variant.point_keys
-    marks = {p.key: gettext(POINT_MARKS.get(p.key, p.name)) for p in game.variant.points}
+    marks = {p.key: gettext(p.mark) for p in game.variant.points}
     hand_rows = tuple(
         HandRow(
             number=h.number,

@@ -11,6 +11,7 @@ from .game import (
     NAME_MAX,
     NOTE_MAX,
     PITCHED_BID,
+    SALE_CHOICES,
     Game,
     Hand,
     Sale,
@@ -31,6 +32,8 @@ from .record import (
 )
 from .scoring import (
     GAME_COUNT_CARDS,
+    SALE_WORDS,
+    WIN_WORDS,
     Event,
     GameResult,
     HandResult,
@@ -42,6 +45,8 @@ from .scoring import (
 from .settlement import Payment, Settlement, money, settle
 from .variants import (
     POINTS,
+    SWITCH_CHOICES,
+    SWITCH_WORDS,
     VARIANTS,
     AllPass,
     HouseRules,
@@ -64,8 +69,13 @@ __all__ = [
     "PAYOUT_MAX",
     "PITCHED_BID",
     "POINTS",
+    "SALE_CHOICES",
+    "SALE_WORDS",
     "STAKE_MAX_LENGTH",
+    "SWITCH_CHOICES",
+    "SWITCH_WORDS",
     "VARIANTS",
+    "WIN_WORDS",
     "AllPass",
     "Event",
     "Game",

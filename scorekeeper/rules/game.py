@@ -43,6 +43,14 @@ class Sale(StrEnum):
     KEPT = "kept"
 
 
+#: How the hand form offers each sale (N_: translated where shown).
+SALE_CHOICES: dict[Sale, str] = {
+    Sale.PITCHED: N_("Pitched (seller plays 4)"),
+    Sale.SOLD: N_("Sold (seller scores the bid)"),
+    Sale.KEPT: N_("Kept (high bidder scores the bid)"),
+}
+
+
 @dataclass(frozen=True)
 class Hand:
     """One hand as recorded at the table.

@@ -26,6 +26,17 @@ class WinReason(StrEnum):
     FIRST_TO_TARGET = "first-to-target"
 
 
+#: How a sheet says the game was won (N_: translated where shown).
+WIN_WORDS: dict[WinReason, str] = {
+    WinReason.SMUDGE: N_("by a smudge"),
+    WinReason.SMUDGE_FAILED: N_("by the other side's failed smudge"),
+    WinReason.BID_OUT: N_("by making the bid (pitcher first)"),
+    WinReason.COUNT_OUT: N_("on the count-out"),
+    WinReason.GAP: N_("by a lead of the gap"),
+    WinReason.FIRST_TO_TARGET: N_("first to the target"),
+}
+
+
 class Event(StrEnum):
     """What happened in a hand, in the order GAME-RECORD.md lists them."""
 
@@ -37,6 +48,14 @@ class Event(StrEnum):
     SMUDGE = "smudge"
     WON = "won"
     PASSED = "passed"
+
+
+#: How a hand's outcome says a Sell-Out sale (N_: translated where shown).
+SALE_WORDS: dict[Event, str] = {
+    Event.SOLD: N_("sold"),
+    Event.KEPT: N_("kept"),
+    Event.PITCHED: N_("pitched"),
+}
 
 
 @dataclass(frozen=True)
