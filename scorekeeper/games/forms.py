@@ -49,8 +49,6 @@ SALE_NEEDS = {
     "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
     "kept": (("bid", N_("Choose the bid.")), ("high_bidder", N_("Choose the high bidder."))),
 }
-#: Points a table may not know the worth of: their rows on the hand form say it.
-VALUE_SHOWN = frozenset({"off_jack", "big_joker", "little_joker", "three"})
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -376,13 +374,13 @@ def _hand_form_class(
             options.append(SelectChoice(NOBODY, nobody))
         name = gettext(point.name)
         label = name
-        if point.key == "low":
+        if rules.variants.low_to_applies(point):
             label = (
                 gettext("%(point)s (holder)", point=name)
                 if low_to is LowTo.HOLDER
                 else gettext("%(point)s (taker)", point=name)
             )
-        elif point.key in VALUE_SHOWN:
+        elif point.worth_shown:
             label = ngettext(
                 "%(point)s (%(num)s point)", "%(point)s (%(num)s points)", point.value, point=name
             )
@@ -521,11 +519,7 @@ def offered_points(variant: rules.Variant) -> tuple[rules.Point, ...]:
     then the others of RULES.md section 2 (Cinch's fives belong to Cinch)."""
     if variant.shape_fixed:
         return variant.points
-    others = tuple(
-        p
-        for key, p in rules.POINTS.items()
-        if key not in variant.point_keys and key not in ("right_pedro", "left_pedro")
-    )
+    others = tuple(p for p in rules.variants.TABLE_POINTS if p.key not in variant.point_keys)
     return (*variant.points, *others)
 
 

@@ -27,6 +27,8 @@ class Point:
     may_be_nobody: bool
     help: str
     mark: str
+    #: Whether the hand form says its worth (a table may not know what an Off-Jack is worth).
+    worth_shown: bool = False
 
 
 POINTS: dict[str, Point] = {
@@ -64,6 +66,7 @@ POINTS: dict[str, Point] = {
             True,
             N_("the other jack of the trump colour; nobody if it was not dealt"),
             N_("OJ"),
+            worth_shown=True,
         ),
         Point(
             "big_joker",
@@ -72,6 +75,7 @@ POINTS: dict[str, Point] = {
             True,
             N_("the high Joker; nobody if it was not dealt"),
             N_("BJ"),
+            worth_shown=True,
         ),
         Point(
             "little_joker",
@@ -80,6 +84,7 @@ POINTS: dict[str, Point] = {
             True,
             N_("the low Joker; nobody if it was not dealt"),
             N_("LJ"),
+            worth_shown=True,
         ),
         Point(
             "three",
@@ -88,6 +93,7 @@ POINTS: dict[str, Point] = {
             True,
             N_("three of trumps; nobody if it was not dealt"),
             N_("3"),
+            worth_shown=True,
         ),
     )
 }
@@ -270,6 +276,18 @@ _INT_SWITCHES: dict[str, int] = {
 }
 #: Points a table may not put in play: Cinch's fives belong to Cinch's own scoring.
 _POINTS_NOT_ALLOWED = ("right_pedro", "left_pedro")
+#: The points a table may put in play in its own shape of the game (Cinch's fives are
+#: Cinch's), in count-out order (RULES.md section 10).
+TABLE_POINTS: tuple[Point, ...] = tuple(
+    p for k, p in POINTS.items() if k not in _POINTS_NOT_ALLOWED
+)
+
+
+def low_to_applies(point: Point) -> bool:
+    """Whether the ``low_to`` switch says who scores ``point`` (Low: RULES.md section 5)."""
+    return point.key == "low"
+
+
 #: Points that cannot be in play together: one Joker, or the two Jokers of 10-Point Pitch.
 _POINTS_EXCLUSIVE = (("joker", "big_joker"), ("joker", "little_joker"))
 #: Every Game count in a pack (tens 10, aces 4, kings 3, queens 2, jacks 1): 20 in each suit.
@@ -415,7 +433,7 @@ class Variant:
         field_name = "house_rules.points"
         if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
             raise RuleError("switch-points-list", field=field_name, value=quote(value))
-        allowed = [k for k in POINTS if k not in _POINTS_NOT_ALLOWED]
+        allowed = [p.key for p in TABLE_POINTS]
         seen: set[str] = set()
         for key in value:
             if key not in allowed:
