@@ -28,9 +28,9 @@ from ..forms import name_key
 from ..i18n import gettext
 from ..nights.queries import current_night_id
 from ..operations import Conflict, Loaded, NotFound
+from ..sheets.model import game_snapshot
 from . import forms
 from .describe import describe_hand, summarize_hand
-from .snapshot import game_snapshot
 
 bp = Blueprint("games", __name__)
 

@@ -23,10 +23,10 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import i18n, models, operations
 from ..extensions import db
-from ..games.snapshot import GameView, game_snapshot
 from ..pdf import bundle, printer
 from ..pdf.jobs import Busy, Job, JobRegistry
 from ..pdf.views import pdf_response, requested_paper
+from ..sheets.model import GameView, game_snapshot
 from .filters import HistoryFilters, HistoryForm
 
 bp = Blueprint("history", __name__)

@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from .. import i18n, operations, rules
 from ..extensions import db
-from ..games.snapshot import GameView, game_snapshot
 from ..i18n import N_
+from ..sheets.model import GameView, game_snapshot
+from .printed_sheet import document_context, render_printed, sheet_anchor, sheets_html
 from .render import Printed, merge, prepare_worker, read_pdf, write_pdf
-from .sheet import document_context, render_printed, sheet_anchor, sheets_html
 
 if TYPE_CHECKING:
     from pypdf import PdfReader

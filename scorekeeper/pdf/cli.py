@@ -32,7 +32,7 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     from .. import create_app
     from ..extensions import db
     from ..operations import NotFound
-    from . import sheet
+    from . import printed_sheet as sheet
 
     # Under Flask's test runner (or `flask`), use the app it names; else the configured one.
     info = click.get_current_context().find_object(ScriptInfo)

@@ -6,10 +6,11 @@ from flask import Blueprint, Response, abort, current_app, request
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations
-from ..games.snapshot import game_snapshot
 from ..i18n import gettext
 from ..operations import NotFound
-from . import printer, sheet
+from ..sheets.model import game_snapshot
+from . import printed_sheet as sheet
+from . import printer
 from .jobs import Busy
 
 bp = Blueprint("pdf", __name__)

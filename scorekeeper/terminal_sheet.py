@@ -3,35 +3,8 @@
 from __future__ import annotations
 
 from .i18n import gettext, money, ngettext
-from .rules import SALE_WORDS, WIN_WORDS, Event, GameResult, HandResult, WinReason, in_the_hole
-
-
-def win_words(reason: str | None) -> str:
-    """Say how the game was won (``by a smudge``), in the current language."""
-    return gettext(WIN_WORDS[WinReason(reason)]) if reason else ""
-
-
-def ringed(score: int) -> str:
-    """Mark a score in the hole the way paper does, with a ring: ``(-3)``."""
-    return f"({score})" if in_the_hole(score) else str(score)
-
-
-def hand_outcome(hand: HandResult) -> str:
-    """Say in a few words what the hand did: ``made``, ``set back 3``, ``sold, made``."""
-    if hand.passed:
-        return gettext("passed out")
-    words = [gettext(SALE_WORDS[e]) for e in hand.events if e in SALE_WORDS]
-    if hand.made:
-        words.append(gettext("made"))
-    elif Event.SET_BACK in hand.events:
-        words.append(gettext("set back %(bid)s", bid=hand.bid))
-    else:
-        words.append(gettext("failed"))
-    if Event.SMUDGE in hand.events:
-        words.append(gettext("smudge"))
-    if hand.won:
-        words.append(gettext("WON"))
-    return ", ".join(words)
+from .rules import GameResult
+from .sheets.words import hand_outcome, ringed, win_words
 
 
 def _cell(text: str, width: int, right: bool = False) -> str:

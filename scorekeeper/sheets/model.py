@@ -1,4 +1,5 @@
-"""A game as plain values for templates: the HTML page, the board and the PDF sheet share it.
+"""The page model: a game as plain values for templates (the web sheet, the board, the PDFs,
+the history's list).
 
 Templates never see ORM rows or engine internals, only these frozen values.
 """
@@ -13,9 +14,9 @@ from decimal import Decimal
 from markupsafe import Markup
 
 from .. import charts, rules
-from ..i18n import gettext, ngettext
+from ..i18n import gettext
 from ..operations import Loaded
-from ..sheet import hand_outcome, win_words
+from .words import hand_outcome, house_rule_words, win_words
 
 
 @dataclass(frozen=True)
@@ -112,38 +113,6 @@ class GameView:
     # Added for the history's list (a default keeps older constructions working).
     #: How many hands were played: ``rows`` is empty when the snapshot was taken without them.
     hand_count: int = 0
-
-
-def house_rule_words(name: str, value: object, preset: object) -> str:
-    """Say a changed house-rule switch as a table would: ``first to 200 (not 7)``."""
-    if name == "target":
-        return gettext("first to %(target)s (not %(preset)s)", target=value, preset=preset)
-    if name == "payout_in_hole" and isinstance(value, int):
-        return ngettext(
-            "a loser in the hole pays %(num)s unit (not %(preset)s)",
-            "a loser in the hole pays %(num)s units (not %(preset)s)",
-            value,
-            preset=preset,
-        )
-    if name == "payout_per_setback" and isinstance(value, int):
-        return ngettext(
-            "a loser pays %(num)s more unit per set-back",
-            "a loser pays %(num)s more units per set-back",
-            value,
-        )
-    if name == "points" and isinstance(value, list):
-        names = ", ".join(gettext(rules.POINTS[key].name) for key in value)
-        return gettext("points in play: %(points)s", points=names)
-    if name == "min_bid":
-        return gettext("bids from %(bid)s (not %(preset)s)", bid=value, preset=preset)
-    if name == "max_bid":
-        return gettext("bids up to %(bid)s (not %(preset)s)", bid=value, preset=preset)
-    if name == "smudge_bid" and value is not None:
-        return gettext("the smudge bid is %(bid)s", bid=value)
-    if name == "gap" and value:
-        return gettext("a lead of %(gap)s at the target wins", gap=value)
-    words = rules.SWITCH_WORDS.get((name, str(value)))
-    return gettext(words) if words is not None else f"{name}: {value}"
 
 
 def _sale_side(game: rules.Game, hand: rules.HandResult) -> str | None:
