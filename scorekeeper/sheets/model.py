@@ -7,7 +7,7 @@ Templates never see ORM rows or engine internals, only these frozen values.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
@@ -49,16 +49,15 @@ class HandRow:
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
     note: str | None
-    # Added for the printed sheet (defaults keep older constructions working).
     #: The point keys each side took this hand, in count-out order, in ``GameView.sides`` order.
-    points_by_side: tuple[tuple[str, ...], ...] = ()
+    points_by_side: tuple[tuple[str, ...], ...]
     #: Sell-Out: the player at the dealer's left, who sold, kept or pitched.
-    seller: str | None = None
+    seller: str | None
     #: Sell-Out: the side that scored the bid as sale points (the seller's on a sold
     #: hand, the high bidder's on a kept one), else None.
-    sale_side: str | None = None
+    sale_side: str | None
     #: The marks each side took, as the web sheet writes them under its score: ``("H L 3", "")``.
-    took_marks: tuple[str, ...] = ()
+    took_marks: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -95,24 +94,21 @@ class GameView:
     house_rules_changed: tuple[tuple[str, str], ...]
     created_at: datetime
     finished_at: datetime | None
-    # Added for the printed sheet (defaults keep older constructions working).
     #: The short marks a paper sheet writes for each point: ``("high", "H")``, ...
-    point_marks: tuple[tuple[str, str], ...] = ()
+    point_marks: tuple[tuple[str, str], ...]
     #: The house rules that differ from the preset, in words: ``"first to 200 (not 7)"``.
-    house_rules_words: tuple[str, ...] = ()
+    house_rules_words: tuple[str, ...]
     #: Who dealt hand 1.
-    first_dealer: str | None = None
-    # Added for the charts and game nights (defaults keep older constructions working).
+    first_dealer: str | None
     #: The score progression chart as SVG (the page and the printed sheet both show it).
-    progression_svg: Markup = field(default_factory=Markup)
+    progression_svg: Markup
     #: The game night the game was played at, if any.
-    night_id: int | None = None
-    night_name: str | None = None
+    night_id: int | None
+    night_name: str | None
     #: Where that night was played, if the table said (the printed sheet's header shows it).
-    night_place: str | None = None
-    # Added for the history's list (a default keeps older constructions working).
+    night_place: str | None
     #: How many hands were played: ``rows`` is empty when the snapshot was taken without them.
-    hand_count: int = 0
+    hand_count: int
 
 
 def _sale_side(game: rules.Game, hand: rules.HandResult) -> str | None:
