@@ -123,8 +123,9 @@ def app_documents(url: str, sheet_ids: list[int], workers: int) -> dict[str, Any
 
     from scorekeeper import create_app, models, operations
     from scorekeeper.extensions import db
-    from scorekeeper.games.snapshot import game_snapshot
-    from scorekeeper.pdf import bundle, sheet
+    from scorekeeper.pdf import bundle
+    from scorekeeper.pdf import printed_sheet as sheet
+    from scorekeeper.sheets.model import game_snapshot
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
     with app.app_context():

@@ -95,7 +95,6 @@ def register_errors(app: Flask) -> None:
 
 
 def register_template_helpers(app: Flask) -> None:
-    from . import fragments, templating
+    from . import templating
 
     templating.init_app(app)
-    fragments.init_app(app)

@@ -10,7 +10,7 @@ from . import i18n
 from .i18n import gettext
 from .rules import VARIANTS, GameResult, RuleError, dumps, loads_record, output_document
 from .rules.errors import one_line
-from .sheet import terminal_sheet
+from .terminal_sheet import terminal_sheet
 
 
 class ScorekeeperGroup(click.Group):

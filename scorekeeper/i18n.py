@@ -16,7 +16,6 @@ language's ``.po``; ``make translations`` compiles the ``.mo`` files the app rea
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
@@ -29,7 +28,8 @@ from typing import Any
 from babel import Locale, dates, numbers
 from babel.support import NullTranslations, Translations
 
-from .rules.errors import N_
+from .rules.errors import N_, Phrase
+from .rules.game import STAKE_PATTERN
 from .rules.night import EXACT
 
 __all__ = ["N_", "gettext", "ngettext", "use_locale"]
@@ -211,8 +211,10 @@ def read_amount(typed: str, *, whole_digits: int = 6, places: int = 4) -> str | 
     sign = decimal_sign()
     if sign != "." and text.count(sign) + text.count(".") == 1:
         text = text.replace(sign, ".")
-    pattern = rf"[0-9]{{1,{whole_digits}}}(\.[0-9]{{1,{places}}})?"
-    return text if re.fullmatch(pattern, text, flags=re.ASCII) else None
+    if not STAKE_PATTERN.fullmatch(text):  # the engine's one spelling of a stake
+        return None
+    whole, _, fraction = text.partition(".")
+    return text if len(whole) <= whole_digits and len(fraction) <= places else None
 
 
 def day(value: date | datetime | None, form: str = "medium") -> str:
@@ -240,44 +242,28 @@ def clock(value: datetime | None) -> str:
 
 # --- The engine's errors, in the current language ---------------------------------------------
 
-#: Parameter values the engine fills in from its own vocabulary (not from the input).
-_VOCABULARY_PARAMS = frozenset({"expected", "actual", "role", "variant", "point_name"})
-#: The words the engine puts in those parameters, marked for the catalogue.
-ENGINE_WORDS = (
-    N_("pitcher"),
-    N_("high bidder"),
-    N_("an object"),
-    N_("a list"),
-    N_("a string"),
-    N_("a number"),
-    N_("a whole number"),
-    N_("true/false"),
-    N_("a JSON object"),
-    N_("a list of hands"),
-    N_("a list of names"),
-    N_("a list of names (strings)"),
-    N_("a player's name"),
-    N_("a player's name or null"),
-    N_("an object of point → player or null"),
-    N_("an object of switches"),
-    N_("an object of team name → players"),
-)
+#: Parameters that name one of the engine's variants by its (English, catalogued) name.
+_NAME_PARAMS = frozenset({"variant", "point_name"})
 
 
 def _known(word: str) -> str:
-    """Translate one of the engine's own words; anything else (a name, a quoted value) as is."""
+    """Translate the name of one of the engine's variants or points; a name that is not in the
+    catalogue (a table's own, a quoted value) as it is."""
     catalogue = getattr(active_translations(), "_catalog", {})
     return str(catalogue.get(word) or word)
 
 
 def _param(key: str, value: Any) -> Any:
-    if key not in _VOCABULARY_PARAMS or not isinstance(value, str):
-        return value
-    if key == "role" and value.endswith(" taker"):
-        return gettext("%(point)s taker", point=_known(value.removesuffix(" taker")))
-    if value.startswith("a list of names for team "):
-        return gettext("a list of names for team %(team)s", team=value.rsplit(" ", 1)[1])
-    return _known(value)
+    """Say a parameter of a RuleError in the current language: the engine's own words come
+    as a :class:`~scorekeeper.rules.errors.Phrase` (translated by its template, with its own
+    parameters said the same way); names and quoted input stay as they are."""
+    if isinstance(value, Phrase):
+        params = {name: _param(name, inner) for name, inner in value.params.items()}
+        text = active_translations().ugettext(value.template)
+        return text.format(**params) if params else text
+    if key in _NAME_PARAMS and isinstance(value, str):
+        return _known(value)
+    return value
 
 
 def error_detail(error: Any) -> str:

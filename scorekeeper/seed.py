@@ -9,6 +9,7 @@ The same ``--seed`` gives the same games.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -101,6 +102,12 @@ TARGETS = {
     "cinch": (51, 62, 62),
     "ten-point": (52,),
 }
+#: "Pitch, but...": how often a table of a variant plays its own shape (RULES.md section 10),
+#: and which (a failed moon loses only where there are two sides).
+OWN_SHAPES: dict[str, tuple[float, dict[str, Any]]] = {
+    "ten-point": (0.3, {"min_bid": 5, "smudge_failed": "loses"}),
+    "auction-pitch": (0.1, {"points": ["high", "low", "jack", "off_jack", "game"]}),
+}
 #: Bids as a table makes them: low bids often, the top bid rarely.
 BID_WEIGHTS = {
     "auction-pitch": {2: 50, 3: 33, 4: 17},
@@ -165,10 +172,11 @@ def random_setup(rng: random.Random, present: Sequence[str], stake: str | None) 
     if variant.smudge_bid is not None and rng.random() < 0.1:
         house["smudge"] = "always"
     # "Pitch, but...": some tables play their own shape (RULES.md section 10).
-    if variant.key == "ten-point" and rng.random() < 0.3:
-        house.update(min_bid=5, smudge_failed="loses" if teams and len(teams) == 2 else "set-back")
-    if variant.key == "auction-pitch" and rng.random() < 0.1:
-        house["points"] = ["high", "low", "jack", "off_jack", "game"]
+    own_shape = OWN_SHAPES.get(variant.key)
+    if own_shape is not None and rng.random() < own_shape[0]:
+        house.update(copy.deepcopy(own_shape[1]))
+        if "smudge_failed" in house and not (teams and len(teams) == 2):
+            house["smudge_failed"] = "set-back"
     if stake is not None and rng.random() < 0.1:
         stake = rng.choice([s for s in STAKES if s])
     return rules.Game.create(

@@ -8,12 +8,13 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 from .i18n import gettext
+from .rules import in_the_hole
 
 
 def ringed(score: int) -> Markup:
     """Show a score, with a ring around it when it is in the hole."""
     # Plain string building: a sheet rings hundreds of scores, and Markup.format is slow.
-    if score < 0:
+    if in_the_hole(score):
         title = escape(gettext("in the hole"))
         return Markup(f'<span class="ring" title="{title}">&minus;{escape(str(-score))}</span>')
     return escape(str(score))

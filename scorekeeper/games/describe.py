@@ -68,7 +68,7 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
         parts.append(gettext("%(pitcher)s made %(bid)s.", pitcher=who, bid=hand.bid))
         if Event.SMUDGE in hand.events:
             parts.append(gettext("A smudge from the hole only scores the points."))
-    elif hand.scores[side] < 0:
+    elif hand.in_the_hole(side):
         parts.append(
             gettext(
                 "%(pitcher)s is set back %(bid)s and is in the hole.", pitcher=who, bid=hand.bid

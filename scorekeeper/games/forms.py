@@ -32,48 +32,24 @@ from .. import rules
 from ..forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
 from ..i18n import N_, current_locale, gettext, money, ngettext
 from ..routing import parse_id
-from ..rules.variants import AllPass, LowTo, PitcherScores, Smudge, SmudgeFailed, WinRule
+from ..rules.variants import LowTo
 
 NOBODY = "nobody"
-# The labels are lazy: the choices are made once, and each page says them in its language.
-SALE_LABELS = {
-    "pitched": _l("Pitched (seller plays 4)"),
-    "sold": _l("Sold (seller scores the bid)"),
-    "kept": _l("Kept (high bidder scores the bid)"),
-}
-LOW_TO_LABELS = {
-    LowTo.HOLDER: _l("Low goes to the player who was dealt it"),
-    LowTo.TAKER: _l("Low goes to the player who wins it in a trick"),
-}
-SMUDGE_LABELS = {
-    Smudge.NOT_IN_HOLE: _l("A made smudge bid wins, unless the pitcher is in the hole"),
-    Smudge.ALWAYS: _l("A made smudge bid always wins"),
-    Smudge.OFF: _l("No smudge: the top bid is an ordinary bid"),
-}
-ALL_PASS_LABELS = {
-    AllPass.DEALER_TAKES: _l("The dealer must take the bid at the minimum"),
-    AllPass.REDEAL_SAME_DEALER: _l("Redeal by the same dealer"),
-    AllPass.REDEAL_NEXT_DEALER: _l("Redeal by the next dealer"),
-}
-WIN_RULE_LABELS = {
-    WinRule.COUNT_OUT: _l("Count-out: a side goes out on any points it takes"),
-    WinRule.BIDDER_ONLY: _l("Bidder only: only a made bid goes out"),
-}
-PITCHER_SCORES_LABELS = {
-    PitcherScores.ALL: _l("Every point the pitcher's side took"),
-    PitcherScores.BID: _l("Only the bid"),
-}
-SMUDGE_FAILED_LABELS = {
-    SmudgeFailed.SET_BACK: _l("Set back by the bid, like any bid"),
-    SmudgeFailed.LOSES: _l("Loses the game at once (two sides only)"),
-}
+# The labels are the engine's words, said lazily: the choices are made once, and each page
+# says them in its language.
+SALE_LABELS = {sale.value: _l(words) for sale, words in rules.SALE_CHOICES.items()}
+
+
+def switch_choices(switch: str) -> list[SelectChoice]:
+    """The setup form's choices of a house-rule switch, in the engine's words."""
+    return choices((value, _l(words)) for value, words in rules.SWITCH_CHOICES[switch].items())
+
+
 #: What a sale needs tapped besides the points (a pitched hand: nothing, the seller pitches 4).
 SALE_NEEDS = {
     "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
     "kept": (("bid", N_("Choose the bid.")), ("high_bidder", N_("Choose the high bidder."))),
 }
-#: Points a table may not know the worth of: their rows on the hand form say it.
-VALUE_SHOWN = frozenset({"off_jack", "big_joker", "little_joker", "three"})
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -244,8 +220,9 @@ class HandFormBase(Form):
                     valid = False
         return valid
 
-    def to_hand(self, seller: str | None) -> rules.Hand:
-        """Build the engine's hand from the submitted choices (names from seat numbers)."""
+    def to_hand(self, dealer: str | None) -> rules.Hand:
+        """Build the engine's hand from the submitted choices (names from seat numbers), as
+        ``dealer`` dealt it: the engine fills in what a Sell-Out sale leaves untapped."""
         names = self.game.players
         note = (self.note.data or "").strip() or None
         if self.is_passed:
@@ -259,11 +236,6 @@ class HandFormBase(Form):
         sale = rules.Sale(self.sale.data) if "sale" in self and self.sale.data else None
         pitcher = seat_name(self.pitcher.data)
         bid = int(self.bid.data) if self.bid.data not in (None, "") else None
-        # Kept and pitched hands are pitched by the seller: spare the table a tap.
-        if pitcher is None and sale in (rules.Sale.KEPT, rules.Sale.PITCHED):
-            pitcher = seller
-        if bid is None and sale is rules.Sale.PITCHED:
-            bid = 4
         points = {
             p.key: seat_name(self[point_field_name(p.key)].data) for p in self.game.variant.points
         }
@@ -271,7 +243,7 @@ class HandFormBase(Form):
         if counts is not None and self[point_field_name("game")].data in (None, ""):
             # Game left untapped: the count credits it (or nobody, on a tie).
             points["game"] = rules.game_by_count(self.game, counts)
-        return rules.Hand(
+        hand = rules.Hand(
             pitcher=pitcher,
             bid=bid,
             points=points,
@@ -280,6 +252,8 @@ class HandFormBase(Form):
             note=note,
             game_count=counts,
         )
+        # Kept and pitched hands are pitched by the seller: spare the table a tap.
+        return self.game.filled_in(hand, dealer)
 
     def counter_sides(self) -> list[CounterSide]:
         """The Game counter as the page lays it out: each side, its count so far, its players."""
@@ -401,13 +375,13 @@ def _hand_form_class(
             options.append(SelectChoice(NOBODY, nobody))
         name = gettext(point.name)
         label = name
-        if point.key == "low":
+        if rules.variants.low_to_applies(point):
             label = (
                 gettext("%(point)s (holder)", point=name)
                 if low_to is LowTo.HOLDER
                 else gettext("%(point)s (taker)", point=name)
             )
-        elif point.key in VALUE_SHOWN:
+        elif point.worth_shown:
             label = ngettext(
                 "%(point)s (%(num)s point)", "%(point)s (%(num)s points)", point.value, point=name
             )
@@ -471,9 +445,9 @@ class NewGameForm(Form):
         _l("Target score"),
         validators=[InputRequired(_l("Give the target score.")), NumberRange(1, 999)],
     )
-    low_to = SelectField(_l("Low"), choices=choices(LOW_TO_LABELS.items()))
-    smudge = SelectField(_l("Smudge"), choices=choices(SMUDGE_LABELS.items()))
-    all_pass = SelectField(_l("When everyone passes"), choices=choices(ALL_PASS_LABELS.items()))
+    low_to = SelectField(_l("Low"), choices=switch_choices("low_to"))
+    smudge = SelectField(_l("Smudge"), choices=switch_choices("smudge"))
+    all_pass = SelectField(_l("When everyone passes"), choices=switch_choices("all_pass"))
     payout_in_hole = IntegerField(
         _l("Units a loser at 0 or below pays"), validators=[InputRequired(), NumberRange(0, 99)]
     )
@@ -492,11 +466,11 @@ class NewGameForm(Form):
     )
     # A choice left out is the preset's; any other value the engine refuses next to it.
     win_rule = SelectField(
-        _l("Who goes out"), choices=choices(WIN_RULE_LABELS.items()), validate_choice=False
+        _l("Who goes out"), choices=switch_choices("win_rule"), validate_choice=False
     )
     pitcher_scores = SelectField(
         _l("A made bid scores"),
-        choices=choices(PITCHER_SCORES_LABELS.items()),
+        choices=switch_choices("pitcher_scores"),
         validate_choice=False,
     )
     gap = IntegerField(
@@ -508,7 +482,7 @@ class NewGameForm(Form):
     )
     smudge_failed = SelectField(
         _l("A failed smudge or moon bid"),
-        choices=choices(SMUDGE_FAILED_LABELS.items()),
+        choices=switch_choices("smudge_failed"),
         validate_choice=False,
     )
     rules_name = StringField(
@@ -545,11 +519,7 @@ def offered_points(variant: rules.Variant) -> tuple[rules.Point, ...]:
     then the others of RULES.md section 2 (Cinch's fives belong to Cinch)."""
     if variant.shape_fixed:
         return variant.points
-    others = tuple(
-        p
-        for key, p in rules.POINTS.items()
-        if key not in variant.point_keys and key not in ("right_pedro", "left_pedro")
-    )
+    others = tuple(p for p in rules.variants.TABLE_POINTS if p.key not in variant.point_keys)
     return (*variant.points, *others)
 
 

@@ -28,10 +28,9 @@ from ..i18n import gettext
 from ..nights.queries import current_night_id
 from ..operations import Conflict, Loaded, NotFound
 from ..routing import parse_id
-from ..rules.errors import quote
+from ..sheets.model import game_snapshot
 from . import forms, queries
 from .describe import describe_hand, summarize_hand
-from .snapshot import game_snapshot
 
 bp = Blueprint("games", __name__)
 
@@ -173,49 +172,17 @@ def _game_from_form(
     spelled: dict[str, str] = {}
     for known in roster:
         spelled.setdefault(name_key(known), known)
-    seated: set[str] = set()
-    team_spelled: dict[str, str] = {}
-    names: list[str] = []
-    teams: dict[str, list[str]] = {}
-    dealer_row = int(form.first_dealer.data or 0)
-    first_dealer: str | None = None
-    team_given = False
-    for i, name_field, team_field in forms.seat_fields(form, variant.max_seats):
+    seats = []
+    for _, name_field, team_field in forms.seat_fields(form, variant.max_seats):
         name = (name_field.data or "").strip()
-        team = (team_field.data or "").strip()
-        if not name:
-            if i == dealer_row:
-                raise rules.RuleError(
-                    "unknown-dealer",
-                    field="first_dealer",
-                    name=gettext("seat %(number)s (empty)", number=i + 1),
-                )
-            continue
-        if name_key(name) in seated:
-            raise rules.RuleError("duplicate-player", field="players", name=quote(name))
-        seated.add(name_key(name))
-        name = spelled.get(name_key(name), name)
-        # Partners typed "Us" and "us " are one team, named as first typed.
-        team = team_spelled.setdefault(name_key(team), team)
-        names.append(name)
-        if i == dealer_row:
-            first_dealer = name
-        if team:
-            team_given = True
-            teams.setdefault(team, []).append(name)
-        else:
-            teams.setdefault("", []).append(name)
-    if team_given and "" in teams:
-        missing = ", ".join(teams[""])
-        raise rules.RuleError("team-player-missing", field="teams", name=missing)
-    stake = form.stake.amount
-    return rules.Game.create(
+        seats.append((spelled.get(name_key(name), name), (team_field.data or "").strip()))
+    return rules.Game.from_seats(
         variant,
-        names,
+        seats,
+        dealer_seat=int(form.first_dealer.data or 0),
+        same=name_key,
         house_rules=forms.house_rule_changes(form, variant),
-        teams=teams if team_given else None,
-        first_dealer=first_dealer,
-        stake=stake,
+        stake=form.stake.amount,
     )
 
 
@@ -270,10 +237,7 @@ def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | tuple[in
         return 400, form
     if not form.validate_on_submit():
         return 400, form
-    seller = (
-        loaded.game.left_of(loaded.result.next_dealer or "") if loaded.game.variant.sales else None
-    )
-    hand = form.to_hand(seller)
+    hand = form.to_hand(loaded.result.next_dealer)
     number = _number("number")
     try:
         result = operations.record_hand(
@@ -398,9 +362,8 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
         form.fill_from(loaded.hands[number - 1])
     elif form.validate_on_submit():
         dealer = loaded.result.hands[number - 1].dealer
-        seller = loaded.game.left_of(dealer) if loaded.game.variant.sales else None
         try:
-            operations.replace_hand(game_id, number, form.to_hand(seller), version=_version())
+            operations.replace_hand(game_id, number, form.to_hand(dealer), version=_version())
         except rules.RuleError as error:
             _attach_error(form, error)
             status = 400

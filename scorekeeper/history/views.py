@@ -21,11 +21,11 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import i18n, operations
-from ..games.snapshot import GameView, game_snapshot
 from ..pdf import bundle, printer
 from ..pdf.jobs import Busy, Job, JobRegistry
 from ..pdf.views import pdf_response, requested_paper
 from ..routing import parse_id
+from ..sheets.model import GameView, game_snapshot
 from ..stats.paging import requested_page
 from . import queries
 from .filters import HistoryFilters, HistoryForm

@@ -185,7 +185,7 @@ def remove_game(night_id: int, game_id: int) -> ViewResult:
 @bp.get("/<id:night_id>.pdf")
 def pdf(night_id: int) -> BaseResponse:
     """Print the night's results and settlement to PDF (``?paper=a4`` or ``letter``)."""
-    from ..pdf.sheet import document_context
+    from ..pdf.printed_sheet import document_context
     from ..pdf.views import printed, requested_paper
 
     paper = requested_paper()

@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from .. import i18n, operations, rules
 from ..extensions import db
-from ..games.snapshot import GameView, game_snapshot
 from ..i18n import N_
+from ..sheets.model import GameView, game_snapshot
+from .printed_sheet import document_context, render_printed, sheet_anchor, sheets_html
 from .render import Printed, merge, prepare_worker, read_pdf, write_pdf
-from .sheet import document_context, render_printed, sheet_anchor, sheets_html
 
 if TYPE_CHECKING:
     from pypdf import PdfReader
@@ -484,7 +484,7 @@ def history_pdf(
         found = _page_starts(groups, parts)
         summary, numbers = ending.settle(layout, *found, expected_right=expected == found)
     progress(len(games) + 1, total, N_("Numbering the pages"))
-    ordered = [summary.pdf, *(readers[index] for index in range(len(groups)))]
+    ordered: list[bytes | PdfReader] = [summary.pdf, *(readers[i] for i in range(len(groups)))]
     pdf = merge(ordered, numbers=numbers.pdf, title=title)
     progress(total, total, N_("Done"))
     return pdf

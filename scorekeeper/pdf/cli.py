@@ -32,7 +32,7 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     from .. import create_app, operations
     from ..extensions import db
     from ..operations import NotFound
-    from . import sheet
+    from . import printed_sheet as sheet
 
     # Under Flask's test runner (or `flask`), use the app it names; else the configured one.
     info = click.get_current_context().find_object(ScriptInfo)
@@ -54,7 +54,8 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
                 db.session.remove()
                 db.engine.dispose()
     if target == "-":
-        click.get_binary_stream("stdout").write(printed.pdf)
+        with click.open_file("-", "wb") as stdout:  # click's binary standard output
+            stdout.write(printed.pdf)
         return
     try:
         Path(target).write_bytes(printed.pdf)

@@ -190,7 +190,7 @@ class JobRegistry:
         with self._lock:
             job = self._jobs.get(job_id)
             if job is not None:
-                job = self._jobs[job_id] = replace(job, **changes)  # type: ignore[arg-type]
+                job = self._jobs[job_id] = replace(job, **changes)  # type: ignore[arg-type]  # changes are Job's own fields
                 if job.over:
                     self._over.notify_all()
 

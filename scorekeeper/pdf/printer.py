@@ -60,7 +60,7 @@ class Printer:
         """Return the PDF named ``key`` on ``paper`` in the current language: kept, or laid
         out from ``html()`` by the queue. Raise Busy if it cannot be had now, PrintFailed
         if laying it out failed."""
-        app = current_app._get_current_object()  # type: ignore[attr-defined]
+        app = current_app._get_current_object()  # type: ignore[attr-defined]  # the proxy's own method
         name = (key, paper, i18n.current_locale())
         if (kept := self.kept.get(name)) is not None:
             return kept
@@ -102,7 +102,7 @@ _made = threading.Lock()
 
 def printer() -> Printer:
     """The current app's printer (made on first use; two first requests at once make one)."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # the proxy's own method
     with _made:
         found: Printer | None = app.extensions.get("scorekeeper_printer")
         if found is None:

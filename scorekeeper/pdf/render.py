@@ -216,7 +216,10 @@ def _stamp(writer: PdfWriter, page: PageObject, stamp: PageObject) -> None:
     form[NameObject("/Type")] = NameObject("/XObject")
     form[NameObject("/Subtype")] = NameObject("/Form")
     form[NameObject("/BBox")] = ArrayObject(stamp.mediabox)
-    form[NameObject("/Resources")] = stamp["/Resources"].get_object().clone(writer)
+    stamp_resources = stamp["/Resources"].get_object()
+    if stamp_resources is None:  # a stamp WeasyPrint laid out always has its resources
+        raise ValueError("the page-number stamp has no resources")
+    form[NameObject("/Resources")] = stamp_resources.clone(writer)
     # The page's own resources, copied: pages may share one dictionary, and each has its stamp.
     resources = DictionaryObject(page.get("/Resources", DictionaryObject()).get_object())
     xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from flask import Blueprint, Response, abort, current_app, request
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations
-from ..games.snapshot import game_snapshot
 from ..operations import NotFound
-from . import printer, sheet
+from ..sheets.model import game_snapshot
+from . import printed_sheet as sheet
+from . import printer
 from .jobs import Busy
 
 bp = Blueprint("pdf", __name__)
@@ -33,10 +36,10 @@ def requested_paper() -> str:
         abort(400, f"{error}.")
 
 
-def printed(key: object, filename: str, html: object, *, paper: str) -> BaseResponse:
+def printed(key: Hashable, filename: str, html: Callable[[], str], *, paper: str) -> BaseResponse:
     """Answer with the PDF named ``key`` (kept, or printed by the queue), or say why not."""
     try:
-        pdf = printer.printer().print_pdf(key, filename, html, paper=paper)  # type: ignore[arg-type]
+        pdf = printer.printer().print_pdf(key, filename, html, paper=paper)
     except Busy:
         return printer.busy_page()
     except printer.PrintFailed:

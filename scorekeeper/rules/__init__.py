@@ -5,8 +5,19 @@ replays them into a ``GameResult``. Every broken rule is a ``RuleError`` with a
 one-line message, a stable code and its parameters.
 """
 
-from .errors import MESSAGES, RuleError
-from .game import HANDS_MAX, NAME_MAX, NOTE_MAX, Game, Hand, Sale, check_hand_count
+from .errors import MESSAGES, Phrase, RuleError
+from .game import (
+    HANDS_MAX,
+    NAME_MAX,
+    NOTE_MAX,
+    PITCHED_BID,
+    SALE_CHOICES,
+    Game,
+    Hand,
+    Sale,
+    check_hand_count,
+    in_the_hole,
+)
 from .record import (
     FORMAT,
     MAX_WHOLE,
@@ -21,6 +32,8 @@ from .record import (
 )
 from .scoring import (
     GAME_COUNT_CARDS,
+    SALE_WORDS,
+    WIN_WORDS,
     Event,
     GameResult,
     HandResult,
@@ -32,6 +45,8 @@ from .scoring import (
 from .settlement import Payment, Settlement, money, settle
 from .variants import (
     POINTS,
+    SWITCH_CHOICES,
+    SWITCH_WORDS,
     VARIANTS,
     AllPass,
     HouseRules,
@@ -52,9 +67,15 @@ __all__ = [
     "NAME_MAX",
     "NOTE_MAX",
     "PAYOUT_MAX",
+    "PITCHED_BID",
     "POINTS",
+    "SALE_CHOICES",
+    "SALE_WORDS",
     "STAKE_MAX_LENGTH",
+    "SWITCH_CHOICES",
+    "SWITCH_WORDS",
     "VARIANTS",
+    "WIN_WORDS",
     "AllPass",
     "Event",
     "Game",
@@ -65,6 +86,7 @@ __all__ = [
     "HouseRules",
     "LowTo",
     "Payment",
+    "Phrase",
     "Point",
     "RuleError",
     "Sale",
@@ -78,6 +100,7 @@ __all__ = [
     "dumps",
     "find_variant",
     "game_by_count",
+    "in_the_hole",
     "loads_record",
     "money",
     "output_document",

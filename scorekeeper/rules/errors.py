@@ -16,6 +16,23 @@ def N_(message: str) -> str:
     return message
 
 
+class Phrase(str):
+    """Words of the engine's own put in a message's parameter (``a list of names for team
+    "South"``, ``Jack taker``): the English text, with the ``template`` (marked with N_) and
+    the ``params`` it was filled from, so a translation says it by template and parameters
+    rather than by reading the English. A parameter that is itself a Phrase is translated too.
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> Phrase:
+        phrase = super().__new__(cls, template.format(**params) if params else template)
+        phrase.template = template
+        phrase.params = params
+        return phrase
+
+
 #: Message templates, by stable error code. Parameters are filled in with str.format.
 #: N_ marks them for the catalogue (scorekeeper/translations): the web app and the command
 #: line translate the template by its English text, then fill in the same parameters.

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from .errors import RuleError, quote
+from .errors import N_, Phrase, RuleError, quote
 from .variants import VARIANTS, HouseRules, SmudgeFailed, Variant, find_variant
 
 NAME_MAX = 40
@@ -26,6 +26,13 @@ NOTE_MAX = 500
 HANDS_MAX = 500
 #: A stake as GAME-RECORD.md writes it: a decimal ≥ 0 such as "0.25".
 STAKE_PATTERN = re.compile(r"[0-9]+(\.[0-9]+)?")
+#: The contract of a pitched Sell-Out hand: the seller plays 4 (RULES.md section 7).
+PITCHED_BID = 4
+
+
+def in_the_hole(score: int) -> bool:
+    """A score below zero is "in the hole" (RULES.md section 3): paper rings it."""
+    return score < 0
 
 
 class Sale(StrEnum):
@@ -34,6 +41,14 @@ class Sale(StrEnum):
     PITCHED = "pitched"
     SOLD = "sold"
     KEPT = "kept"
+
+
+#: How the hand form offers each sale (N_: translated where shown).
+SALE_CHOICES: dict[Sale, str] = {
+    Sale.PITCHED: N_("Pitched (seller plays 4)"),
+    Sale.SOLD: N_("Sold (seller scores the bid)"),
+    Sale.KEPT: N_("Kept (high bidder scores the bid)"),
+}
 
 
 @dataclass(frozen=True)
@@ -237,6 +252,78 @@ class Game:
     def left_of(self, player: str) -> str:
         """Return the player in the next seat clockwise."""
         return self.players[(self.players.index(player) + 1) % len(self.players)]
+
+    def seller_for(self, dealer: str | None) -> str | None:
+        """Sell-Out: who sells, keeps or pitches a hand ``dealer`` deals, the player at the
+        dealer's left (RULES.md section 7); None in the other variants (or with no dealer)."""
+        if dealer is None or not self.variant.sales:
+            return None
+        return self.left_of(dealer)
+
+    def filled_in(self, hand: Hand, dealer: str | None) -> Hand:
+        """Fill in what a Sell-Out hand's sale settles, as the table leaves it untapped: a kept
+        or pitched hand is pitched by the seller, and a pitched hand is a contract of 4."""
+        if hand.passed or hand.sale not in (Sale.KEPT, Sale.PITCHED):
+            return hand
+        pitcher = hand.pitcher if hand.pitcher is not None else self.seller_for(dealer)
+        bid = hand.bid
+        if bid is None and hand.sale is Sale.PITCHED:
+            bid = PITCHED_BID
+        if (pitcher, bid) == (hand.pitcher, hand.bid):
+            return hand
+        return replace(hand, pitcher=pitcher, bid=bid)
+
+    @classmethod
+    def from_seats(
+        cls,
+        variant: str | Variant,
+        seats: Sequence[tuple[str, str]],
+        *,
+        dealer_seat: int = 0,
+        same: Callable[[str], str] = str,
+        house_rules: Mapping[str, Any] | None = None,
+        stake: str | Decimal | None = None,
+    ) -> Game:
+        """Build a game from the seats as a setup form gives them: ``(name, team)`` in
+        clockwise order, empty seats and blank teams included, and the seat that deals first.
+
+        An empty seat is skipped; two names that ``same`` makes equal ("Ana", "ana") are one
+        player seated twice, and two such team names one team, named as first typed. Teams are
+        all blank (no partnerships) or all given. Then ``create`` checks the rest."""
+        seen: set[str] = set()
+        team_spelled: dict[str, str] = {}
+        names: list[str] = []
+        teams: dict[str, list[str]] = {}
+        first_dealer: str | None = None
+        for i, (name, team) in enumerate(seats):
+            if not name:
+                if i == dealer_seat:
+                    raise RuleError(
+                        "unknown-dealer",
+                        field="first_dealer",
+                        name=Phrase(N_("seat {number} (empty)"), number=i + 1),
+                    )
+                continue
+            if same(name) in seen:
+                raise RuleError("duplicate-player", field="players", name=quote(name))
+            seen.add(same(name))
+            team = team_spelled.setdefault(same(team), team)
+            names.append(name)
+            if i == dealer_seat:
+                first_dealer = name
+            teams.setdefault(team, []).append(name)
+        given = any(teams)  # a team typed for any seat
+        if given and "" in teams:
+            missing = ", ".join(teams[""])
+            raise RuleError("team-player-missing", field="teams", name=missing)
+        return cls.create(
+            variant,
+            names,
+            house_rules=house_rules,
+            teams=teams if given else None,
+            first_dealer=first_dealer,
+            stake=stake,
+        )
 
 
 def _check_teams(

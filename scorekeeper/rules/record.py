@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import RuleError, quote
+from .errors import N_, Phrase, RuleError, quote
 from .game import STAKE_PATTERN, Game, Hand, Sale, check_hand_count, check_note
 from .scoring import GameResult, HandResult, score_game
 from .settlement import Settlement
@@ -104,23 +104,27 @@ class GameRecord:
 
 
 def _type_name(value: object) -> str:
-    return {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
+    """Name a JSON value's type in the engine's words (a Phrase, translated where shown)."""
+    name = {
+        dict: N_("an object"),
+        list: N_("a list"),
+        str: N_("a string"),
+        bool: N_("true/false"),
+        int: N_("a number"),
+        float: N_("a number"),
         type(None): "null",
-        _TooLong: "a number",
-    }.get(type(value), type(value).__name__)
+        _TooLong: N_("a number"),
+    }.get(type(value))
+    return Phrase(name) if name is not None else type(value).__name__
 
 
 def _expect(value: object, kind: type | tuple[type, ...], expected: str, **place: Any) -> None:
-    if isinstance(value, bool) and kind is not bool:
-        raise RuleError("wrong-type", expected=expected, actual="true/false", **place)
-    if not isinstance(value, kind):
-        raise RuleError("wrong-type", expected=expected, actual=_type_name(value), **place)
+    """Refuse a value not of ``kind``; ``expected`` (the engine's words) says what it must be."""
+    if isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool):
+        return
+    actual = _type_name(value)
+    words = expected if isinstance(expected, Phrase) else Phrase(expected)
+    raise RuleError("wrong-type", expected=words, actual=actual, **place)
 
 
 def _check_keys(obj: Mapping[str, Any], allowed: Sequence[str], **place: Any) -> None:
@@ -215,35 +219,36 @@ def refuse_duplicate_keys(data: Any) -> None:
 
 def parse_record(data: Any) -> GameRecord:
     """Check a decoded record's shape, build the game, and score it to check every hand."""
-    _expect(data, dict, "a JSON object", field="record")
+    _expect(data, dict, N_("a JSON object"), field="record")
     _check_keys(data, _RECORD_KEYS, field="record")
     for key in _REQUIRED_KEYS:
         if key not in data:
             raise RuleError("missing-key", field="record", key=key)
     if data["format"] != FORMAT:
         raise RuleError("bad-format", field="format", expected=FORMAT, actual=quote(data["format"]))
-    _expect(data["variant"], str, "a string", field="variant")
+    _expect(data["variant"], str, N_("a string"), field="variant")
     house_rules = data.get("house_rules", {})
-    _expect(house_rules, dict, "an object of switches", field="house_rules")
+    _expect(house_rules, dict, N_("an object of switches"), field="house_rules")
     for switch, value in house_rules.items():
         _check_number(value, f"house_rules.{switch}")
     players = data["players"]
-    _expect(players, list, "a list of names", field="players")
+    _expect(players, list, N_("a list of names"), field="players")
     for name in players:
-        _expect(name, str, "a list of names (strings)", field="players")
+        _expect(name, str, N_("a list of names (strings)"), field="players")
     teams = data.get("teams")
     if teams is not None or "teams" in data:
-        _expect(teams, dict, "an object of team name → players", field="teams")
+        _expect(teams, dict, N_("an object of team name → players"), field="teams")
         for team, members in teams.items():
-            _expect(members, list, f"a list of names for team {quote(team)}", field="teams")
+            words = Phrase(N_("a list of names for team {team}"), team=quote(team))
+            _expect(members, list, words, field="teams")
             for name in members:
-                _expect(name, str, "a list of names (strings)", field="teams")
+                _expect(name, str, N_("a list of names (strings)"), field="teams")
     first_dealer = data.get("first_dealer")
     if "first_dealer" in data:
-        _expect(first_dealer, str, "a player's name", field="first_dealer")
+        _expect(first_dealer, str, N_("a player's name"), field="first_dealer")
     stake = data.get("stake")
     if "stake" in data:
-        _expect(stake, str, 'a decimal string such as "0.25"', field="stake")
+        _expect(stake, str, N_('a decimal string such as "0.25"'), field="stake")
         _check_stake(stake)
     game = Game.create(
         data["variant"],
@@ -254,7 +259,7 @@ def parse_record(data: Any) -> GameRecord:
         stake=stake,
     )
     hands_data = data["hands"]
-    _expect(hands_data, list, "a list of hands", field="hands")
+    _expect(hands_data, list, N_("a list of hands"), field="hands")
     check_hand_count(len(hands_data))
     hands = tuple(_parse_hand(game, number, h) for number, h in enumerate(hands_data, start=1))
     record = GameRecord(game, hands)
@@ -265,10 +270,10 @@ def parse_record(data: Any) -> GameRecord:
 def _parse_hand(game: Game, number: int, data: Any) -> Hand:
     """Check one hand's shape; the rules themselves are checked when it is scored."""
     place = {"hand": number}
-    _expect(data, dict, "an object", **place)
+    _expect(data, dict, N_("an object"), **place)
     note = data.get("note")
     if "note" in data:
-        _expect(note, str, "a string", field="note", **place)
+        _expect(note, str, N_("a string"), field="note", **place)
         check_note(note, hand=number)
     if "passed" in data:
         if data["passed"] is not True:
@@ -283,14 +288,14 @@ def _parse_hand(game: Game, number: int, data: Any) -> Hand:
     for key in ("pitcher", "bid", "points"):
         if key not in data:
             raise RuleError("missing-key", field=key, key=key, **place)
-    _expect(data["pitcher"], str, "a player's name", field="pitcher", **place)
-    _expect(data["bid"], int, "a whole number", field="bid", **place)
+    _expect(data["pitcher"], str, N_("a player's name"), field="pitcher", **place)
+    _expect(data["bid"], int, N_("a whole number"), field="bid", **place)
     _check_number(data["bid"], "bid", **place)
     points = data["points"]
-    _expect(points, dict, "an object of point → player or null", field="points", **place)
+    _expect(points, dict, N_("an object of point → player or null"), field="points", **place)
     for key, taker in points.items():
         if taker is not None:
-            _expect(taker, str, "a player's name or null", field=f"points.{key}", **place)
+            _expect(taker, str, N_("a player's name or null"), field=f"points.{key}", **place)
     sale = None
     if "sale" in data:
         if not game.variant.sales:
@@ -301,12 +306,12 @@ def _parse_hand(game: Game, number: int, data: Any) -> Hand:
         sale = Sale(raw)
     high_bidder = data.get("high_bidder")
     if "high_bidder" in data:
-        _expect(high_bidder, str, "a player's name", field="high_bidder", **place)
+        _expect(high_bidder, str, N_("a player's name"), field="high_bidder", **place)
     game_count = data.get("game_count")
     if "game_count" in data:
-        _expect(game_count, dict, "an object of player → count", field="game_count", **place)
+        _expect(game_count, dict, N_("an object of player → count"), field="game_count", **place)
         for name, count in game_count.items():
-            _expect(count, int, "a whole number", field=f"game_count.{name}", **place)
+            _expect(count, int, N_("a whole number"), field=f"game_count.{name}", **place)
     return Hand(
         pitcher=data["pitcher"],
         bid=data["bid"],

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import RuleError, quote
-from .game import Game, Hand, Sale, check_note
+from .errors import N_, Phrase, RuleError, quote
+from .game import PITCHED_BID, Game, Hand, Sale, check_note, in_the_hole
 from .settlement import Settlement, settle
 from .variants import GAME_COUNT_MAX, AllPass, Scoring, Smudge, SmudgeFailed, WinRule
 
@@ -26,6 +26,17 @@ class WinReason(StrEnum):
     FIRST_TO_TARGET = "first-to-target"
 
 
+#: How a sheet says the game was won (N_: translated where shown).
+WIN_WORDS: dict[WinReason, str] = {
+    WinReason.SMUDGE: N_("by a smudge"),
+    WinReason.SMUDGE_FAILED: N_("by the other side's failed smudge"),
+    WinReason.BID_OUT: N_("by making the bid (pitcher first)"),
+    WinReason.COUNT_OUT: N_("on the count-out"),
+    WinReason.GAP: N_("by a lead of the gap"),
+    WinReason.FIRST_TO_TARGET: N_("first to the target"),
+}
+
+
 class Event(StrEnum):
     """What happened in a hand, in the order GAME-RECORD.md lists them."""
 
@@ -37,6 +48,14 @@ class Event(StrEnum):
     SMUDGE = "smudge"
     WON = "won"
     PASSED = "passed"
+
+
+#: How a hand's outcome says a Sell-Out sale (N_: translated where shown).
+SALE_WORDS: dict[Event, str] = {
+    Event.SOLD: N_("sold"),
+    Event.KEPT: N_("kept"),
+    Event.PITCHED: N_("pitched"),
+}
 
 
 @dataclass(frozen=True)
@@ -73,6 +92,15 @@ class HandResult:
     def set_back(self) -> bool:
         return Event.SET_BACK in self.events
 
+    @property
+    def sale_scorer(self) -> str | None:
+        """Sell-Out: who scores the bid as sale points (RULES.md section 7), else None."""
+        return sale_scorer(self.hand, self.seller)
+
+    def in_the_hole(self, side: str) -> bool:
+        """Whether ``side`` is below zero after this hand."""
+        return in_the_hole(self.scores[side])
+
 
 @dataclass(frozen=True)
 class GameResult:
@@ -97,7 +125,18 @@ class GameResult:
         return self.winner is not None
 
     def in_the_hole(self, side: str) -> bool:
-        return self.scores[side] < 0
+        """Whether ``side`` ends the game (so far) below zero."""
+        return in_the_hole(self.scores[side])
+
+
+def sale_scorer(hand: Hand, seller: str | None) -> str | None:
+    """Who scores a Sell-Out hand's bid as sale points: the seller of a sold hand, the high
+    bidder of a kept one; nobody on a pitched hand or outside Sell-Out (RULES.md section 7)."""
+    if hand.sale is Sale.SOLD:
+        return seller
+    if hand.sale is Sale.KEPT:
+        return hand.high_bidder
+    return None
 
 
 def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
@@ -159,7 +198,7 @@ def _score_hand(
     if hand.passed:
         return _score_passed(game, number, dealer, hand, before), None
     variant = game.variant
-    seller = game.left_of(dealer) if variant.sales else None
+    seller = game.seller_for(dealer)
     _check_played(game, dealer, hand, seller)
     pitcher = hand.pitcher
     bid = hand.bid
@@ -180,10 +219,9 @@ def _score_hand(
         sale_points = dict.fromkeys(sides, 0)
         events.append(Event(hand.sale.value))
         _check_sale(game, hand, seller or "", before)
-        if hand.sale is Sale.SOLD:
-            sale_points[game.side_of(seller or "")] += bid
-        elif hand.sale is Sale.KEPT:
-            sale_points[game.side_of(hand.high_bidder or "")] += bid
+        scorer = sale_scorer(hand, seller)
+        if scorer is not None:
+            sale_points[game.side_of(scorer)] += bid
     if variant.scoring is Scoring.CINCH:
         play = _cinch_play(game, pitching_side, bid, taken)
         if made:
@@ -248,7 +286,7 @@ def _score_passed(
         delta=dict.fromkeys(game.sides, 0),
         scores=dict(before),
         events=(Event.PASSED,),
-        seller=game.left_of(dealer) if game.variant.sales else None,
+        seller=game.seller_for(dealer),
     )
 
 
@@ -257,10 +295,14 @@ def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> No
     variant = game.variant
     seated = game.seated
     if hand.pitcher not in seated:
-        raise RuleError("unknown-player", field="pitcher", role="pitcher", name=quote(hand.pitcher))
+        raise RuleError(
+            "unknown-player", field="pitcher", role=Phrase(N_("pitcher")), name=quote(hand.pitcher)
+        )
     bid = hand.bid
     if bid is None or isinstance(bid, bool) or not isinstance(bid, int):
-        raise RuleError("wrong-type", field="bid", expected="a whole number", actual=quote(bid))
+        raise RuleError(
+            "wrong-type", field="bid", expected=Phrase(N_("a whole number")), actual=quote(bid)
+        )
     if bid == 0 and variant.min_bid > 0:
         raise RuleError("bid-zero", field="bid")
     if bid < variant.min_bid:
@@ -297,7 +339,7 @@ def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> No
             raise RuleError(
                 "unknown-player",
                 field=f"points.{point.key}",
-                role=f"{point.name} taker",
+                role=Phrase(N_("{point} taker"), point=Phrase(point.name)),
                 name=quote(taker),
             )
     if hand.game_count is not None:
@@ -317,7 +359,7 @@ def _check_played(game: Game, dealer: str, hand: Hand, seller: str | None) -> No
             raise RuleError(
                 "unknown-player",
                 field="high_bidder",
-                role="high bidder",
+                role=Phrase(N_("high bidder")),
                 name=quote(hand.high_bidder),
             )
     elif hand.high_bidder is not None:
@@ -426,7 +468,7 @@ def _check_sale(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) 
                 seller=quote(seller),
                 pitcher=quote(hand.pitcher),
             )
-        if bid != 4:
+        if bid != PITCHED_BID:
             raise RuleError("pitched-bid", field="bid", bid=bid)
         return
     if hand.sale is Sale.SOLD and hand.pitcher == seller:

@@ -18,39 +18,64 @@ from .errors import N_, RuleError, quote
 
 @dataclass(frozen=True)
 class Point:
-    """A scoring point: key, name at the table, value, and whether it may go to nobody."""
+    """A scoring point: key, name at the table, value, whether it may go to nobody, what it
+    is, and the mark a paper sheet writes for it (``H``)."""
 
     key: str
     name: str
     value: int
     may_be_nobody: bool
     help: str
+    mark: str
+    #: Whether the hand form says its worth (a table may not know what an Off-Jack is worth).
+    worth_shown: bool = False
 
 
 POINTS: dict[str, Point] = {
     p.key: p
     for p in (
-        Point("high", N_("High"), 1, False, N_("highest trump in play")),
-        Point("low", N_("Low"), 1, False, N_("lowest trump in play")),
-        Point("jack", N_("Jack"), 1, True, N_("jack of trumps; nobody if it was not dealt")),
-        Point("game", N_("Game"), 1, True, N_("most game-count in tricks; nobody on a tie")),
-        Point("joker", N_("Joker"), 1, True, N_("the Joker; nobody if it was not dealt")),
-        Point("six", N_("Six"), 1, True, N_("six of trumps; nobody if it was not dealt")),
-        Point("last_trick", N_("Last trick"), 1, False, N_("winning the last trick")),
-        Point("pedro", N_("Pedro"), 5, True, N_("five of trumps; nobody if it was not dealt")),
+        Point("high", N_("High"), 1, False, N_("highest trump in play"), N_("H")),
+        Point("low", N_("Low"), 1, False, N_("lowest trump in play"), N_("L")),
         Point(
-            "right_pedro", N_("Right Pedro"), 5, True, N_("five of trumps; nobody if not in play")
+            "jack", N_("Jack"), 1, True, N_("jack of trumps; nobody if it was not dealt"), N_("J")
         ),
-        Point("left_pedro", N_("Left Pedro"), 5, True, N_("other five of the trump colour")),
+        Point(
+            "game", N_("Game"), 1, True, N_("most game-count in tricks; nobody on a tie"), N_("G")
+        ),
+        Point("joker", N_("Joker"), 1, True, N_("the Joker; nobody if it was not dealt"), N_("Jk")),
+        Point("six", N_("Six"), 1, True, N_("six of trumps; nobody if it was not dealt"), N_("6")),
+        Point("last_trick", N_("Last trick"), 1, False, N_("winning the last trick"), N_("LT")),
+        Point(
+            "pedro", N_("Pedro"), 5, True, N_("five of trumps; nobody if it was not dealt"), N_("P")
+        ),
+        Point(
+            "right_pedro",
+            N_("Right Pedro"),
+            5,
+            True,
+            N_("five of trumps; nobody if not in play"),
+            N_("RP"),
+        ),
+        Point(
+            "left_pedro", N_("Left Pedro"), 5, True, N_("other five of the trump colour"), N_("LP")
+        ),
         Point(
             "off_jack",
             N_("Off-Jack"),
             1,
             True,
             N_("the other jack of the trump colour; nobody if it was not dealt"),
+            N_("OJ"),
+            worth_shown=True,
         ),
         Point(
-            "big_joker", N_("Big Joker"), 1, True, N_("the high Joker; nobody if it was not dealt")
+            "big_joker",
+            N_("Big Joker"),
+            1,
+            True,
+            N_("the high Joker; nobody if it was not dealt"),
+            N_("BJ"),
+            worth_shown=True,
         ),
         Point(
             "little_joker",
@@ -58,14 +83,24 @@ POINTS: dict[str, Point] = {
             1,
             True,
             N_("the low Joker; nobody if it was not dealt"),
+            N_("LJ"),
+            worth_shown=True,
         ),
-        Point("three", N_("Three"), 3, True, N_("three of trumps; nobody if it was not dealt")),
+        Point(
+            "three",
+            N_("Three"),
+            3,
+            True,
+            N_("three of trumps; nobody if it was not dealt"),
+            N_("3"),
+            worth_shown=True,
+        ),
     )
 }
 
 #: In Pedro and Cinch "Game" is the ten of trumps: the same key, other words at the table.
 TEN_OF_TRUMPS_GAME = Point(
-    "game", N_("Game (ten)"), 1, True, N_("ten of trumps; nobody if not in play")
+    "game", N_("Game (ten)"), 1, True, N_("ten of trumps; nobody if not in play"), N_("G")
 )
 
 
@@ -115,6 +150,59 @@ class Scoring(StrEnum):
 
     STANDARD = "standard"
     CINCH = "cinch"
+
+
+#: How the setup form offers each value of a switch, by switch (N_: translated where shown).
+SWITCH_CHOICES: dict[str, dict[str, str]] = {
+    "low_to": {
+        LowTo.HOLDER: N_("Low goes to the player who was dealt it"),
+        LowTo.TAKER: N_("Low goes to the player who wins it in a trick"),
+    },
+    "smudge": {
+        Smudge.NOT_IN_HOLE: N_("A made smudge bid wins, unless the pitcher is in the hole"),
+        Smudge.ALWAYS: N_("A made smudge bid always wins"),
+        Smudge.OFF: N_("No smudge: the top bid is an ordinary bid"),
+    },
+    "all_pass": {
+        AllPass.DEALER_TAKES: N_("The dealer must take the bid at the minimum"),
+        AllPass.REDEAL_SAME_DEALER: N_("Redeal by the same dealer"),
+        AllPass.REDEAL_NEXT_DEALER: N_("Redeal by the next dealer"),
+    },
+    "win_rule": {
+        WinRule.COUNT_OUT: N_("Count-out: a side goes out on any points it takes"),
+        WinRule.BIDDER_ONLY: N_("Bidder only: only a made bid goes out"),
+    },
+    "pitcher_scores": {
+        PitcherScores.ALL: N_("Every point the pitcher's side took"),
+        PitcherScores.BID: N_("Only the bid"),
+    },
+    "smudge_failed": {
+        SmudgeFailed.SET_BACK: N_("Set back by the bid, like any bid"),
+        SmudgeFailed.LOSES: N_("Loses the game at once (two sides only)"),
+    },
+}
+
+#: How a sheet says a switch a table changed from the preset, by (switch, value as text);
+#: the numeric switches are said with their numbers where the sheet is made.
+SWITCH_WORDS: dict[tuple[str, str], str] = {
+    ("low_to", LowTo.HOLDER): N_("Low goes to the player who was dealt it"),
+    ("low_to", LowTo.TAKER): N_("Low goes to the player who wins it"),
+    ("smudge", Smudge.OFF): N_("no smudge"),
+    ("smudge", Smudge.NOT_IN_HOLE): N_("a smudge wins unless the pitcher is in the hole"),
+    ("smudge", Smudge.ALWAYS): N_("a smudge always wins, even from the hole"),
+    ("all_pass", AllPass.DEALER_TAKES): N_("if all pass, the dealer must take the bid"),
+    ("all_pass", AllPass.REDEAL_SAME_DEALER): N_("if all pass, the same dealer redeals"),
+    ("all_pass", AllPass.REDEAL_NEXT_DEALER): N_("if all pass, the next dealer deals"),
+    ("game_tie", GameTie.NOBODY): N_("a tied Game goes to nobody"),
+    ("smudge_failed", SmudgeFailed.SET_BACK): N_("a failed smudge is only set back"),
+    ("smudge_failed", SmudgeFailed.LOSES): N_("a failed smudge loses the game at once"),
+    ("win_rule", WinRule.COUNT_OUT): N_("a side can go out on points it took defending"),
+    ("win_rule", WinRule.BIDDER_ONLY): N_("only a made bid goes out"),
+    ("pitcher_scores", PitcherScores.ALL): N_("a made bid scores every point taken"),
+    ("pitcher_scores", PitcherScores.BID): N_("a made bid scores only the bid"),
+    ("smudge_bid", "None"): N_("no smudge bid"),
+    ("gap", "0"): N_("no gap rule"),
+}
 
 
 @dataclass(frozen=True)
@@ -188,6 +276,18 @@ _INT_SWITCHES: dict[str, int] = {
 }
 #: Points a table may not put in play: Cinch's fives belong to Cinch's own scoring.
 _POINTS_NOT_ALLOWED = ("right_pedro", "left_pedro")
+#: The points a table may put in play in its own shape of the game (Cinch's fives are
+#: Cinch's), in count-out order (RULES.md section 10).
+TABLE_POINTS: tuple[Point, ...] = tuple(
+    p for k, p in POINTS.items() if k not in _POINTS_NOT_ALLOWED
+)
+
+
+def low_to_applies(point: Point) -> bool:
+    """Whether the ``low_to`` switch says who scores ``point`` (Low: RULES.md section 5)."""
+    return point.key == "low"
+
+
 #: Points that cannot be in play together: one Joker, or the two Jokers of 10-Point Pitch.
 _POINTS_EXCLUSIVE = (("joker", "big_joker"), ("joker", "little_joker"))
 #: Every Game count in a pack (tens 10, aces 4, kings 3, queens 2, jacks 1): 20 in each suit.
@@ -333,7 +433,7 @@ class Variant:
         field_name = "house_rules.points"
         if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
             raise RuleError("switch-points-list", field=field_name, value=quote(value))
-        allowed = [k for k in POINTS if k not in _POINTS_NOT_ALLOWED]
+        allowed = [p.key for p in TABLE_POINTS]
         seen: set[str] = set()
         for key in value:
             if key not in allowed:

@@ -175,3 +175,24 @@ def test_the_templates_gettext_escapes_values_and_keeps_jinjas_percent_rules() -
         assert template_gettext("New game") == "Partidă nouă"
         assert template_ngettext("%(num)s game", "%(num)s games", 20) == "20 de partide"
         assert template_ngettext("%(num)s game", "%(num)s games", 1) == "1 partidă"
+
+
+def test_a_team_named_with_a_space_is_said_whole_in_an_engine_error_in_each_language() -> None:
+    from scorekeeper import rules
+
+    record = {
+        "format": FORMAT,
+        "variant": "auction-pitch",
+        "players": ["A", "B", "C", "D"],
+        "teams": {"South Side": "A", "North": ["B", "C", "D"]},
+        "hands": [],
+    }
+    with pytest.raises(rules.RuleError) as caught:
+        rules.parse_record(record)
+    error = caught.value
+    assert str(error) == 'teams: must be a list of names for team "South Side", not a string'
+    assert i18n.error_message(error) == str(error)
+    with i18n.use_locale("ro"):
+        assert i18n.error_message(error) == (
+            'teams: trebuie să fie o listă de nume pentru echipa "South Side", nu un text'
+        )

@@ -8,8 +8,9 @@ from typing import Any
 from pypdf import PdfReader
 
 from scorekeeper import operations, rules
-from scorekeeper.games.snapshot import game_snapshot
-from scorekeeper.pdf import bundle, render, sheet
+from scorekeeper.pdf import bundle, render
+from scorekeeper.pdf import printed_sheet as sheet
+from scorekeeper.sheets.model import game_snapshot
 
 from .games import eventful_game, pdf_pages, play_out, store
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import operations, rules
-from scorekeeper.pdf.sheet import superscript
+from scorekeeper.pdf.printed_sheet import superscript
 
 from .games import (
     MINUS,

@@ -246,3 +246,25 @@ def test_only_sell_out_hands_have_a_sale(sale):
     with pytest.raises(RuleError) as caught:
         score_game(game, [played])
     assert (caught.value.code, caught.value.field) == ("sale-not-allowed", "sale")
+
+
+def test_the_game_names_the_seller_for_a_dealer_and_nobody_outside_sell_out():
+    game = Game.create("sell-out", ["A", "B", "C"])
+    assert [game.seller_for(d) for d in ("A", "B", "C", None)] == ["B", "C", "A", None]
+    assert Game.create("auction-pitch", ["A", "B", "C"]).seller_for("A") is None
+
+
+def test_a_pitched_hand_left_untapped_is_filled_in_as_the_seller_playing_four():
+    game = Game.create("sell-out", ["A", "B", "C"])
+    points = {"high": "B", "low": "B", "jack": None, "game": "A"}
+    pitched = game.filled_in(Hand(points=points, sale=Sale.PITCHED), "A")
+    kept = game.filled_in(Hand(bid=2, points=points, sale=Sale.KEPT, high_bidder="C"), "B")
+    assert (pitched.pitcher, pitched.bid) == ("B", 4)
+    assert (kept.pitcher, kept.bid) == ("C", 2)
+    sold = Hand(bid=2, points=points, sale=Sale.SOLD)
+    assert game.filled_in(sold, "A") is sold
+
+
+def test_the_side_that_scores_a_sale_is_the_sellers_when_sold_and_the_high_bidders_when_kept():
+    result = sell_out("sold C 1: C C - -", "kept C 2 A: C C A -", "pitched A 4: A A A A")
+    assert [h.sale_scorer for h in result.hands] == ["B", "A", None]

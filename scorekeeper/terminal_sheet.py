@@ -2,52 +2,9 @@
 
 from __future__ import annotations
 
-from .i18n import N_, gettext, money, ngettext
-from .rules import Event, GameResult, HandResult
-
-WIN_WORDS = {
-    "smudge": N_("by a smudge"),
-    "smudge-failed": N_("by the other side's failed smudge"),
-    "bid-out": N_("by making the bid (pitcher first)"),
-    "count-out": N_("on the count-out"),
-    "gap": N_("by a lead of the gap"),
-    "first-to-target": N_("first to the target"),
-}
-
-#: What a Sell-Out hand's sale was, as the outcome says it.
-SALE_WORDS = {
-    Event.SOLD: N_("sold"),
-    Event.KEPT: N_("kept"),
-    Event.PITCHED: N_("pitched"),
-}
-
-
-def win_words(reason: str | None) -> str:
-    """Say how the game was won (``by a smudge``), in the current language."""
-    return gettext(WIN_WORDS[reason]) if reason else ""
-
-
-def ringed(score: int) -> str:
-    """Mark a score in the hole the way paper does, with a ring: ``(-3)``."""
-    return f"({score})" if score < 0 else str(score)
-
-
-def hand_outcome(hand: HandResult) -> str:
-    """Say in a few words what the hand did: ``made``, ``set back 3``, ``sold, made``."""
-    if hand.passed:
-        return gettext("passed out")
-    words = [gettext(SALE_WORDS[e]) for e in hand.events if e in SALE_WORDS]
-    if hand.made:
-        words.append(gettext("made"))
-    elif Event.SET_BACK in hand.events:
-        words.append(gettext("set back %(bid)s", bid=hand.bid))
-    else:
-        words.append(gettext("failed"))
-    if Event.SMUDGE in hand.events:
-        words.append(gettext("smudge"))
-    if hand.won:
-        words.append(gettext("WON"))
-    return ", ".join(words)
+from .i18n import gettext, money, ngettext
+from .rules import GameResult
+from .sheets.words import hand_outcome, ringed, win_words
 
 
 def _cell(text: str, width: int, right: bool = False) -> str:

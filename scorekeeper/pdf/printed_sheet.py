@@ -11,7 +11,7 @@ from flask import current_app
 from markupsafe import Markup
 
 from .. import charts, i18n, operations
-from ..games.snapshot import GameView, game_snapshot
+from ..sheets.model import GameView, game_snapshot
 from .render import Printed, write_pdf
 from .urls import static_url
 

@@ -1,4 +1,5 @@
-"""A game as plain values for templates: the HTML page, the board and the PDF sheet share it.
+"""The page model: a game as plain values for templates (the web sheet, the board, the PDFs,
+the history's list).
 
 Templates never see ORM rows or engine internals, only these frozen values.
 """
@@ -6,16 +7,16 @@ Templates never see ORM rows or engine internals, only these frozen values.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
 from markupsafe import Markup
 
 from .. import charts, rules
-from ..i18n import N_, gettext, ngettext
+from ..i18n import gettext
 from ..operations import Loaded
-from ..sheet import hand_outcome, win_words
+from .words import hand_outcome, house_rule_words, win_words
 
 
 @dataclass(frozen=True)
@@ -48,16 +49,15 @@ class HandRow:
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
     note: str | None
-    # Added for the printed sheet (defaults keep older constructions working).
     #: The point keys each side took this hand, in count-out order, in ``GameView.sides`` order.
-    points_by_side: tuple[tuple[str, ...], ...] = ()
+    points_by_side: tuple[tuple[str, ...], ...]
     #: Sell-Out: the player at the dealer's left, who sold, kept or pitched.
-    seller: str | None = None
+    seller: str | None
     #: Sell-Out: the side that scored the bid as sale points (the seller's on a sold
     #: hand, the high bidder's on a kept one), else None.
-    sale_side: str | None = None
+    sale_side: str | None
     #: The marks each side took, as the web sheet writes them under its score: ``("H L 3", "")``.
-    took_marks: tuple[str, ...] = ()
+    took_marks: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -94,105 +94,27 @@ class GameView:
     house_rules_changed: tuple[tuple[str, str], ...]
     created_at: datetime
     finished_at: datetime | None
-    # Added for the printed sheet (defaults keep older constructions working).
     #: The short marks a paper sheet writes for each point: ``("high", "H")``, ...
-    point_marks: tuple[tuple[str, str], ...] = ()
+    point_marks: tuple[tuple[str, str], ...]
     #: The house rules that differ from the preset, in words: ``"first to 200 (not 7)"``.
-    house_rules_words: tuple[str, ...] = ()
+    house_rules_words: tuple[str, ...]
     #: Who dealt hand 1.
-    first_dealer: str | None = None
-    # Added for the charts and game nights (defaults keep older constructions working).
+    first_dealer: str | None
     #: The score progression chart as SVG (the page and the printed sheet both show it).
-    progression_svg: Markup = field(default_factory=Markup)
+    progression_svg: Markup
     #: The game night the game was played at, if any.
-    night_id: int | None = None
-    night_name: str | None = None
+    night_id: int | None
+    night_name: str | None
     #: Where that night was played, if the table said (the printed sheet's header shows it).
-    night_place: str | None = None
-    # Added for the history's list (a default keeps older constructions working).
+    night_place: str | None
     #: How many hands were played: ``rows`` is empty when the snapshot was taken without them.
-    hand_count: int = 0
-
-
-#: What a paper sheet writes for each point it credits (translated where the snapshot is taken).
-POINT_MARKS = {
-    "high": N_("H"),
-    "low": N_("L"),
-    "jack": N_("J"),
-    "game": N_("G"),
-    "joker": N_("Jk"),
-    "six": N_("6"),
-    "last_trick": N_("LT"),
-    "pedro": N_("P"),
-    "right_pedro": N_("RP"),
-    "left_pedro": N_("LP"),
-    "off_jack": N_("OJ"),
-    "big_joker": N_("BJ"),
-    "little_joker": N_("LJ"),
-    "three": N_("3"),
-}
-
-_SWITCH_WORDS = {
-    ("low_to", "holder"): N_("Low goes to the player who was dealt it"),
-    ("low_to", "taker"): N_("Low goes to the player who wins it"),
-    ("smudge", "off"): N_("no smudge"),
-    ("smudge", "not-in-hole"): N_("a smudge wins unless the pitcher is in the hole"),
-    ("smudge", "always"): N_("a smudge always wins, even from the hole"),
-    ("all_pass", "dealer-takes"): N_("if all pass, the dealer must take the bid"),
-    ("all_pass", "redeal-same-dealer"): N_("if all pass, the same dealer redeals"),
-    ("all_pass", "redeal-next-dealer"): N_("if all pass, the next dealer deals"),
-    ("game_tie", "nobody"): N_("a tied Game goes to nobody"),
-    ("smudge_failed", "set-back"): N_("a failed smudge is only set back"),
-    ("smudge_failed", "loses"): N_("a failed smudge loses the game at once"),
-    ("win_rule", "count-out"): N_("a side can go out on points it took defending"),
-    ("win_rule", "bidder-only"): N_("only a made bid goes out"),
-    ("pitcher_scores", "all"): N_("a made bid scores every point taken"),
-    ("pitcher_scores", "bid"): N_("a made bid scores only the bid"),
-    ("smudge_bid", "None"): N_("no smudge bid"),
-    ("gap", "0"): N_("no gap rule"),
-}
-
-
-def house_rule_words(name: str, value: object, preset: object) -> str:
-    """Say a changed house-rule switch as a table would: ``first to 200 (not 7)``."""
-    if name == "target":
-        return gettext("first to %(target)s (not %(preset)s)", target=value, preset=preset)
-    if name == "payout_in_hole" and isinstance(value, int):
-        return ngettext(
-            "a loser in the hole pays %(num)s unit (not %(preset)s)",
-            "a loser in the hole pays %(num)s units (not %(preset)s)",
-            value,
-            preset=preset,
-        )
-    if name == "payout_per_setback" and isinstance(value, int):
-        return ngettext(
-            "a loser pays %(num)s more unit per set-back",
-            "a loser pays %(num)s more units per set-back",
-            value,
-        )
-    if name == "points" and isinstance(value, list):
-        names = ", ".join(gettext(rules.POINTS[key].name) for key in value)
-        return gettext("points in play: %(points)s", points=names)
-    if name == "min_bid":
-        return gettext("bids from %(bid)s (not %(preset)s)", bid=value, preset=preset)
-    if name == "max_bid":
-        return gettext("bids up to %(bid)s (not %(preset)s)", bid=value, preset=preset)
-    if name == "smudge_bid" and value is not None:
-        return gettext("the smudge bid is %(bid)s", bid=value)
-    if name == "gap" and value:
-        return gettext("a lead of %(gap)s at the target wins", gap=value)
-    words = _SWITCH_WORDS.get((name, str(value)))
-    return gettext(words) if words is not None else f"{name}: {value}"
+    hand_count: int
 
 
 def _sale_side(game: rules.Game, hand: rules.HandResult) -> str | None:
     """Name the side that scores a Sell-Out hand's bid as sale points, if any."""
-    sale = hand.hand.sale
-    if sale is rules.Sale.SOLD and hand.seller is not None:
-        return game.side_of(hand.seller)
-    if sale is rules.Sale.KEPT and hand.hand.high_bidder is not None:
-        return game.side_of(hand.hand.high_bidder)
-    return None
+    scorer = hand.sale_scorer
+    return game.side_of(scorer) if scorer is not None else None
 
 
 def _points_by_side(
@@ -225,7 +147,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
             members=game.members(side),
             score=result.scores[side],
             setbacks=result.setbacks[side],
-            in_hole=result.scores[side] < 0,
+            in_hole=result.in_the_hole(side),
             is_winner=result.winner == side,
             deals_next=next_dealer is not None
             and game.side_of(next_dealer) == side
@@ -236,7 +158,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
     # Looked up once, not once a hand: a page draws every hand of the game.
     side_of = {player: game.side_of(player) for player in game.players}
     point_keys = game.variant.point_keys
-    marks = {p.key: gettext(POINT_MARKS.get(p.key, p.name)) for p in game.variant.points}
+    marks = {p.key: gettext(p.mark) for p in game.variant.points}
     hand_rows = tuple(
         HandRow(
             number=h.number,
@@ -288,7 +210,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         win_words=win_words(result.win_reason.value) if result.win_reason else None,
         winning_hand=result.winning_hand,
         next_dealer=next_dealer,
-        seller=game.left_of(next_dealer) if (next_dealer and game.variant.sales) else None,
+        seller=game.seller_for(next_dealer),
         passing_allowed=game.house_rules.all_pass is not rules.AllPass.DEALER_TAKES,
         stake=stake,
         units=tuple(settlement.units.items()) if settlement else (),

@@ -1,15 +1,11 @@
-"""Pieces of the game page kept once rendered (scorekeeper/fragments.py) are never stale.
-
-A sheet row, a row of tap buttons and the note field are kept by the values they show
-and the language; these tests change each of those and look at the page.
-"""
+"""The game page's pieces are never stale: a sheet row, a row of tap buttons and the note
+field follow a corrected hand, the language and an error (they were kept once rendered in
+a fragment cache, removed in issue 17; these tests change each and look at the page)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
-
-from scorekeeper.fragments import Fragments
 
 from .tables import ap_hand, hand_form, import_game, post_hand, record, text, version_of
 
@@ -77,30 +73,3 @@ def test_a_refused_note_keeps_what_was_typed_and_the_next_page_is_empty(client: 
 
     fresh = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert re.search(r'<input id="note"[^>]*value=""', fresh)
-
-
-def test_the_store_keeps_at_most_its_size_and_tells_languages_apart(app: Any) -> None:
-    from scorekeeper import i18n
-
-    kept = Fragments(size=2)
-    with app.test_request_context("/"):
-        first = kept.render("_field.html", "a", field=_Named("First"))
-        with i18n.use_locale("ro"):
-            assert kept.render("_field.html", "a", field=_Named("Other")) != first
-        assert kept.render("_field.html", "a", field=_Named("Other")) == first  # kept
-        kept.render("_field.html", "b", field=_Named("B"))
-        kept.render("_field.html", "c", field=_Named("C"))
-        assert kept.render("_field.html", "a", field=_Named("Again")) != first  # made way
-
-
-class _Named:
-    """The least a field needs for _forms.field: a label, a value, no errors."""
-
-    def __init__(self, label: str) -> None:
-        self.id = self.name = "x"
-        self.label = label
-        self.errors: list[str] = []
-        self.description = ""
-
-    def __call__(self, **attributes: Any) -> str:
-        return f'<input id="x" name="x" value="{self.label}">'

@@ -1,0 +1,68 @@
+"""The words a sheet says about a hand, a win and a changed house rule, in the current
+language, from the engine's own (``rules``). No web library: the terminal sheet uses it too."""
+
+from __future__ import annotations
+
+from .. import rules
+from ..i18n import gettext, ngettext
+from ..rules import SALE_WORDS, WIN_WORDS, Event, HandResult, WinReason, in_the_hole
+
+
+def win_words(reason: str | None) -> str:
+    """Say how the game was won (``by a smudge``), in the current language."""
+    return gettext(WIN_WORDS[WinReason(reason)]) if reason else ""
+
+
+def ringed(score: int) -> str:
+    """Mark a score in the hole the way paper does, with a ring: ``(-3)``."""
+    return f"({score})" if in_the_hole(score) else str(score)
+
+
+def hand_outcome(hand: HandResult) -> str:
+    """Say in a few words what the hand did: ``made``, ``set back 3``, ``sold, made``."""
+    if hand.passed:
+        return gettext("passed out")
+    words = [gettext(SALE_WORDS[e]) for e in hand.events if e in SALE_WORDS]
+    if hand.made:
+        words.append(gettext("made"))
+    elif Event.SET_BACK in hand.events:
+        words.append(gettext("set back %(bid)s", bid=hand.bid))
+    else:
+        words.append(gettext("failed"))
+    if Event.SMUDGE in hand.events:
+        words.append(gettext("smudge"))
+    if hand.won:
+        words.append(gettext("WON"))
+    return ", ".join(words)
+
+
+def house_rule_words(name: str, value: object, preset: object) -> str:
+    """Say a changed house-rule switch as a table would: ``first to 200 (not 7)``."""
+    if name == "target":
+        return gettext("first to %(target)s (not %(preset)s)", target=value, preset=preset)
+    if name == "payout_in_hole" and isinstance(value, int):
+        return ngettext(
+            "a loser in the hole pays %(num)s unit (not %(preset)s)",
+            "a loser in the hole pays %(num)s units (not %(preset)s)",
+            value,
+            preset=preset,
+        )
+    if name == "payout_per_setback" and isinstance(value, int):
+        return ngettext(
+            "a loser pays %(num)s more unit per set-back",
+            "a loser pays %(num)s more units per set-back",
+            value,
+        )
+    if name == "points" and isinstance(value, list):
+        names = ", ".join(gettext(rules.POINTS[key].name) for key in value)
+        return gettext("points in play: %(points)s", points=names)
+    if name == "min_bid":
+        return gettext("bids from %(bid)s (not %(preset)s)", bid=value, preset=preset)
+    if name == "max_bid":
+        return gettext("bids up to %(bid)s (not %(preset)s)", bid=value, preset=preset)
+    if name == "smudge_bid" and value is not None:
+        return gettext("the smudge bid is %(bid)s", bid=value)
+    if name == "gap" and value:
+        return gettext("a lead of %(gap)s at the target wins", gap=value)
+    words = rules.SWITCH_WORDS.get((name, str(value)))
+    return gettext(words) if words is not None else f"{name}: {value}"
