@@ -186,7 +186,21 @@ class Night(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Mo
     __table_args__ = (Index("ix_night_date", "date"), Index("ix_night_created_at", "created_at"))
 
 
-class PlayerGame(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+class Counted:
+    """The counted statistics columns, named as ``stats.summary.Counts`` names them: one
+    player's in one game (``PlayerGame``) or added up over all of them (``PlayerStats``)."""
+
+    bids: Mapped[int] = mapped_column(default=0)
+    bids_made: Mapped[int] = mapped_column(default=0)
+    bid_total: Mapped[int] = mapped_column(default=0)
+    set_backs: Mapped[int] = mapped_column(default=0)
+    smudges_attempted: Mapped[int] = mapped_column(default=0)
+    smudges_made: Mapped[int] = mapped_column(default=0)
+    holes: Mapped[int] = mapped_column(default=0)
+    units: Mapped[int] = mapped_column(default=0)
+
+
+class PlayerGame(Counted, db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A cache: one player's part in one game, summed up from a replay of the game.
 
     Rewritten from the fresh result by every write in ``operations`` (and by the
@@ -211,14 +225,6 @@ class PlayerGame(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     won: Mapped[bool] = mapped_column(default=False)
     score: Mapped[int] = mapped_column(default=0)
     hands: Mapped[int] = mapped_column(default=0)
-    bids: Mapped[int] = mapped_column(default=0)
-    bids_made: Mapped[int] = mapped_column(default=0)
-    bid_total: Mapped[int] = mapped_column(default=0)
-    set_backs: Mapped[int] = mapped_column(default=0)
-    smudges_attempted: Mapped[int] = mapped_column(default=0)
-    smudges_made: Mapped[int] = mapped_column(default=0)
-    holes: Mapped[int] = mapped_column(default=0)
-    units: Mapped[int] = mapped_column(default=0)
     money: Mapped[str | None] = mapped_column(String(MONEY_TEXT_MAX), default=None)
     cents: Mapped[int | None] = mapped_column(BigInteger, default=None)
 
@@ -231,7 +237,7 @@ class PlayerGame(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     )
 
 
-class PlayerStats(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+class PlayerStats(Counted, db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A cache: one player's ``PlayerGame`` rows added up, so the roster reads one row a player.
 
     Worked out again from ``PlayerGame`` for the players of a game each time that
@@ -248,14 +254,6 @@ class PlayerStats(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's
     entered: Mapped[int] = mapped_column(default=0)
     games: Mapped[int] = mapped_column(default=0)
     won: Mapped[int] = mapped_column(default=0)
-    bids: Mapped[int] = mapped_column(default=0)
-    bids_made: Mapped[int] = mapped_column(default=0)
-    bid_total: Mapped[int] = mapped_column(default=0)
-    set_backs: Mapped[int] = mapped_column(default=0)
-    smudges_attempted: Mapped[int] = mapped_column(default=0)
-    smudges_made: Mapped[int] = mapped_column(default=0)
-    holes: Mapped[int] = mapped_column(default=0)
-    units: Mapped[int] = mapped_column(default=0)
     money: Mapped[str | None] = mapped_column(String(MONEY_TEXT_MAX + 16), default=None)
     cents: Mapped[int | None] = mapped_column(BigInteger, default=None)
 

@@ -23,7 +23,7 @@ from .. import models, rules
 from ..database import run
 from ..extensions import db
 from ..rules.night import EXACT
-from .summary import PlayerLine, summarise
+from .summary import SUMMED, PlayerLine, summarise
 
 #: Larger cached amounts keep only their exact text: their cents could overflow a SQL sum.
 CENTS_LIMIT = 10**12
@@ -47,14 +47,7 @@ def line_columns(line: PlayerLine) -> dict[str, Any]:
         "won": line.won,
         "score": line.score,
         "hands": line.hands,
-        "bids": line.bids,
-        "bids_made": line.bids_made,
-        "bid_total": line.bid_total,
-        "set_backs": line.set_backs,
-        "smudges_attempted": line.smudges_attempted,
-        "smudges_made": line.smudges_made,
-        "holes": line.holes,
-        "units": line.units,
+        **{name: getattr(line, name) for name in SUMMED},
         "money": None if line.money is None else format(line.money, "f"),
         "cents": cents(line.money),
     }
@@ -136,18 +129,6 @@ def totals_columns() -> list[Any]:
         func.count(PG.money).label("money_rows"),
         func.count(PG.cents).label("cents_rows"),
     ]
-
-
-SUMMED = (
-    "bids",
-    "bids_made",
-    "bid_total",
-    "set_backs",
-    "smudges_attempted",
-    "smudges_made",
-    "holes",
-    "units",
-)
 
 
 def exact_money(row: Any, extra: Any = None) -> Decimal | None:

@@ -17,7 +17,8 @@ from sqlalchemy import Float, cast, func, select
 from .. import models, rules
 from ..extensions import db
 from ..i18n import N_, day
-from .cache import exact_money, totals_columns
+from .cache import COUNTS, exact_money, totals_columns
+from .summary import Counts
 
 PG = models.PlayerGame
 
@@ -32,21 +33,12 @@ ROSTER_SORTS = {
 
 
 @dataclass(frozen=True)
-class Totals:
+class Totals(Counts):
     """A player's statistics added up over some games."""
 
     entered: int
     games: int
     won: int
-    bids: int
-    bids_made: int
-    bid_total: int
-    set_backs: int
-    smudges_attempted: int
-    smudges_made: int
-    holes: int
-    units: int
-    money: Decimal | None
 
     @property
     def in_progress(self) -> int:
@@ -66,25 +58,12 @@ class Totals:
 
 
 def _totals(row: Any, money: Decimal | None) -> Totals:
-    return Totals(
-        entered=row.entered or 0,
-        games=row.games or 0,
-        won=row.won or 0,
-        bids=row.bids or 0,
-        bids_made=row.bids_made or 0,
-        bid_total=row.bid_total or 0,
-        set_backs=row.set_backs or 0,
-        smudges_attempted=row.smudges_attempted or 0,
-        smudges_made=row.smudges_made or 0,
-        holes=row.holes or 0,
-        units=row.units or 0,
-        money=money,
-    )
+    return Totals(**{name: getattr(row, name) or 0 for name in COUNTS}, money=money)
 
 
 def _stored_totals(stats: models.PlayerStats | None) -> Totals:
     if stats is None:
-        return Totals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, None)
+        return Totals(**dict.fromkeys(COUNTS, 0), money=None)
     return _totals(stats, Decimal(stats.money) if stats.money is not None else None)
 
 

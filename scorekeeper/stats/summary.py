@@ -19,7 +19,7 @@ The definitions, where the rules leave them open:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 
 from .. import rules
@@ -27,16 +27,10 @@ from ..rules.night import game_shares
 
 
 @dataclass(frozen=True)
-class PlayerLine:
-    """A player's statistics in one game."""
+class Counts:
+    """What a player's statistics add up, game by game: the one declaration of them (the
+    ``player_game`` and ``player_stats`` columns are named alike, ``models.Counted``)."""
 
-    player: str
-    position: int
-    team: str | None
-    finished: bool
-    won: bool
-    score: int
-    hands: int
     bids: int
     bids_made: int
     bid_total: int
@@ -46,6 +40,23 @@ class PlayerLine:
     holes: int
     units: int
     money: Decimal | None
+
+
+#: The counts that are summed as whole numbers (money is added exactly, apart).
+SUMMED: tuple[str, ...] = tuple(f.name for f in fields(Counts) if f.name != "money")
+
+
+@dataclass(frozen=True)
+class PlayerLine(Counts):
+    """A player's statistics in one game."""
+
+    player: str
+    position: int
+    team: str | None
+    finished: bool
+    won: bool
+    score: int
+    hands: int
 
 
 def summarise(result: rules.GameResult) -> dict[str, PlayerLine]:
