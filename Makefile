@@ -27,6 +27,9 @@ test: $(STAMP)
 
 # Every benchmark in one run (about 5 minutes on 2 cores): one table, printed and written
 # to bench/results.md. The page benchmark seeds BENCH_SCALE_GAMES games once, into instance/bench/.
+# BENCH_DATABASE_URL=postgresql://user:password@host:5432/name also runs recording a hand and
+# the pages on that PostgreSQL database (schemas bench_stack, made afresh, and
+# bench_scale_<games>, seeded once), printed beside SQLite's rows.
 BENCH_SCALE_GAMES ?= 10000
 bench: $(STAMP)
 	$(BIN)/python bench/run.py --scale-games $(BENCH_SCALE_GAMES) $(BENCH_ARGS)

@@ -1,8 +1,9 @@
 """Benchmark recording a hand through the whole stack, against the floor of a trivial route.
 
 Not a test. The app is served by ``scorekeeper serve`` (waitress, the production
-server) in its own process, on a real SQLite file in a temporary instance folder,
-with CSRF on. Clients are separate processes that talk HTTP/1.1 with keep-alive
+server) in its own process, on a real SQLite file in a temporary instance folder
+(or, with ``--database-url``, a fresh schema of that PostgreSQL database: see
+bench/databases.py), with CSRF on. Clients are separate processes that talk HTTP/1.1 with keep-alive
 (``http.client``), as a phone's browser does: each reads the hand form's hidden
 fields (``csrf_token``, ``version``, ``token``) from the game page, keeps the
 session cookie, posts a hand, and follows the redirect to the game page.
@@ -22,6 +23,7 @@ Games are Auction Pitch to 21; when one ends (about 15-25 hands) the client star
 another, so a hand is recorded into a game of realistic length.
 
     .venv/bin/python bench/fullstack_bench.py [--rounds 300] [--seconds 20] [--clients 4]
+        [--database-url postgresql://...]
 """
 
 from __future__ import annotations
@@ -47,6 +49,12 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import databases  # noqa: E402  (a sibling script, not a package)
+
+#: The PostgreSQL schema the served app records into (dropped and made afresh each run).
+SCHEMA = "bench_stack"
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 HOUSE_RULES = {"target": 21}
 #: Seconds between one PDF client's fetches, as a person opening PDFs one after another.
@@ -75,24 +83,30 @@ def scorekeeper_command() -> list[str]:
     return [found]
 
 
-def server_env(instance: Path) -> dict[str, str]:
+def server_env(instance: Path, database_url: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env["SCOREKEEPER_INSTANCE"] = str(instance)
-    # The app's own SQLite file in the instance folder, open to writes, CSRF on.
+    # The app's own SQLite file in the instance folder (or the database given), open to
+    # writes, CSRF on.
     for name in ("DATABASE_URL", "SCOREKEEPER_PASSWORD", "SCOREKEEPER_SECURE_COOKIES"):
         env.pop(name, None)
+    if database_url is not None:
+        env["DATABASE_URL"] = database_url
     return env
 
 
 @contextlib.contextmanager
-def served(instance: Path, threads: int = 8, timeout: float = 60.0) -> Iterator[tuple[int, int]]:
-    """Run ``scorekeeper serve`` on ``instance``; yield (port, pid); stop it afterwards."""
+def served(
+    instance: Path, threads: int = 8, timeout: float = 60.0, database_url: str | None = None
+) -> Iterator[tuple[int, int]]:
+    """Run ``scorekeeper serve`` on ``instance`` (and ``database_url``, if given: it makes
+    the schema by the app's migrations); yield (port, pid); stop it afterwards."""
     instance.mkdir(parents=True, exist_ok=True)
     port = free_port()
     log = (instance / "serve.log").open("wb")
     process = subprocess.Popen(
         [*scorekeeper_command(), "serve", "--port", str(port), "--threads", str(threads)],
-        env=server_env(instance),
+        env=server_env(instance, database_url),
         stdout=log,
         stderr=subprocess.STDOUT,
     )
@@ -435,12 +449,21 @@ def p99(samples: list[float]) -> float:
 
 
 def measure(
-    rounds: int = 300, seconds: float = 20, clients: int = 4, pdf_clients: int = 20
+    rounds: int = 300,
+    seconds: float = 20,
+    clients: int = 4,
+    pdf_clients: int = 20,
+    database_url: str | None = None,
 ) -> dict[str, Any]:
-    """Serve the app from a fresh instance folder and run the measurements against it."""
+    """Serve the app from a fresh instance folder and run the measurements against it: on
+    its own new SQLite file, or on a new schema of the PostgreSQL ``database_url``."""
+    served_url = None
+    if database_url is not None:
+        databases.make_schema(database_url, SCHEMA, fresh=True)
+        served_url = databases.in_schema(database_url, SCHEMA)
     with (
         tempfile.TemporaryDirectory(prefix="fullstack-bench-") as folder,
-        served(Path(folder) / "instance") as (port, _pid),
+        served(Path(folder) / "instance", database_url=served_url) as (port, _pid),
     ):
         # Warm up: templates compiled, connections in the pool, code paths taken.
         run_clients(port, 1, rounds=20, floor=True)
@@ -487,6 +510,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--pdf-clients", type=int, default=20)
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_DATABASE_URL") or None,
+        help="a PostgreSQL database to record into instead of a SQLite file "
+        "(default: $BENCH_DATABASE_URL; schema bench_stack, made afresh)",
+    )
     args = parser.parse_args()
     if args.command == "client":
         client_main(args.port, args.rounds, args.seconds, args.seed, args.floor)
@@ -494,7 +523,9 @@ def main() -> None:
     if args.command == "pdf-client":
         pdf_client_main(args.port, args.seconds, args.seed, args.games, args.night, args.pause)
         return
-    found = measure(args.rounds, args.seconds, args.clients, args.pdf_clients)
+    found = measure(
+        args.rounds, args.seconds, args.clients, args.pdf_clients, database_url=args.database_url
+    )
     for name in ("record", "floor1", "floor2", "load_record"):
         samples = found[name]
         print(

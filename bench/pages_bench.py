@@ -36,8 +36,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[rank]
 
 
-def prepare(database: Path, games: int) -> Any:
-    """Open the app on the benchmark database, seeding it first if it has too few games."""
+def prepare(database: Path, games: int, url: str | None = None) -> Any:
+    """Open the app on the benchmark database, seeding it first if it has too few games.
+
+    The database is the SQLite file ``database``, or the SQLAlchemy ``url`` when given
+    (then ``database`` only places the instance folder beside it)."""
     os.environ.setdefault("SCOREKEEPER_INSTANCE", str(database.parent / "bench-instance"))
     from sqlalchemy import func, select
 
@@ -48,7 +51,7 @@ def prepare(database: Path, games: int) -> Any:
 
     app = create_app(
         {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+            "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{database}",
             "SECRET_KEY": "bench",
             "WTF_CSRF_ENABLED": False,
         }

@@ -9,8 +9,14 @@ beside the target it is held to:
 - the printed sheets and the 100-game history (bench/pdf_stack.py);
 - the history, player and night pages on a large database (bench/scale_pages.py).
 
+Recording a hand and the pages run on SQLite and, when BENCH_DATABASE_URL (or
+--database-url) names a PostgreSQL database, on it too: each of their rows is then
+printed twice, the SQLite one above the PostgreSQL one, the part saying which database
+(the schemas used are described in bench/databases.py).
+
     make bench                                   # everything, about 3-4 minutes on 2 cores
     .venv/bin/python bench/run.py --only engine,stack --scale-games 2000
+    BENCH_DATABASE_URL=postgresql://user:password@127.0.0.1:5432/name make bench
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+
+import databases  # noqa: E402  (a sibling script, not a package)
 
 PARTS = ("engine", "stack", "pdf", "pages")
 
@@ -72,6 +80,10 @@ def ratio(value: float, floor: float) -> str:
     return f"{value / floor:.1f}x" if floor else ""
 
 
+def failed_row(part: str, error: Exception) -> Row:
+    return Row(part, f"failed: {type(error).__name__}: {error}"[:300], 0, "-")
+
+
 # --- The parts -------------------------------------------------------------------------------
 
 
@@ -107,10 +119,35 @@ def engine_rows() -> list[Row]:
     ]
 
 
-def stack_rows(rounds: int, load_seconds: float, clients: int) -> list[Row]:
+def on_each_database(
+    rows_on: Callable[[str | None, str], list[Row]], database_url: str | None
+) -> list[Row]:
+    """A part's rows on SQLite and (with ``database_url``) PostgreSQL, side by side: each
+    SQLite row followed by the same row measured on PostgreSQL."""
+    sqlite = rows_on(None, databases.SQLITE)
+    if database_url is None:
+        return sqlite
+    try:
+        postgres = rows_on(database_url, databases.POSTGRESQL)
+    except Exception as error:  # PostgreSQL failing still reports SQLite's rows
+        traceback.print_exc()
+        postgres = [failed_row(databases.POSTGRESQL, error)]
+    if len(postgres) != len(sqlite):  # not the same rows (one side failed): one after the other
+        return sqlite + postgres
+    return [row for pair in zip(sqlite, postgres, strict=True) for row in pair]
+
+
+def stack_rows(
+    rounds: int,
+    load_seconds: float,
+    clients: int,
+    database_url: str | None = None,
+    label: str = databases.SQLITE,
+) -> list[Row]:
     import fullstack_bench
 
-    found = fullstack_bench.measure(rounds, load_seconds, clients)
+    found = fullstack_bench.measure(rounds, load_seconds, clients, database_url=database_url)
+    part = f"Record a hand ({label})"
     record = [t / 1000 for t in found["record"]]
     one = [t / 1000 for t in found["floor1"]]
     two = [t / 1000 for t in found["floor2"]]
@@ -120,8 +157,8 @@ def stack_rows(rounds: int, load_seconds: float, clients: int) -> list[Row]:
     load_errors = len(found["load_errors"])
     rows = [
         Row(
-            "Record a hand",
-            "POST hand form + redirect + game page (waitress, SQLite file, CSRF on), 1 client",
+            part,
+            f"POST hand form + redirect + game page (waitress, {label}, CSRF on), 1 client",
             len(record),
             seconds(median),
             seconds(p99(record)),
@@ -132,7 +169,7 @@ def stack_rows(rounds: int, load_seconds: float, clients: int) -> list[Row]:
             + ("" if not errors else f" ({errors} errors)"),
         ),
         Row(
-            "Record a hand",
+            part,
             "floor: GET /healthz, same server and connection (1 round trip; a hand is 2)",
             len(one),
             seconds(statistics.median(one)),
@@ -146,7 +183,7 @@ def stack_rows(rounds: int, load_seconds: float, clients: int) -> list[Row]:
     if loaded or load_errors:
         rows += [
             Row(
-                "Record a hand",
+                part,
                 f"under load: {clients} clients in {clients} games for {load_seconds:.0f} s "
                 f"({len(loaded) / load_seconds:.1f} hands/s in all)",
                 len(loaded),
@@ -158,7 +195,7 @@ def stack_rows(rounds: int, load_seconds: float, clients: int) -> list[Row]:
                 "",
             ),
             Row(
-                "Record a hand",
+                part,
                 "under load: errors (any answer but 302 then 200 showing the hand)",
                 len(loaded) + load_errors,
                 str(load_errors),
@@ -169,13 +206,13 @@ def stack_rows(rounds: int, load_seconds: float, clients: int) -> list[Row]:
                 verdict(load_errors == 0),
             ),
         ]
-    rows += pdf_load_rows(found, median)
+    rows += pdf_load_rows(found, median, part)
     for error in (found["errors"] + found["load_errors"])[:3]:
         print(f"  error: {error[:300]}", file=sys.stderr)
     return rows
 
 
-def pdf_load_rows(found: dict[str, Any], alone: float) -> list[Row]:
+def pdf_load_rows(found: dict[str, Any], alone: float, part: str) -> list[Row]:
     """Recording a hand while 20 clients fetch PDFs (issue 19: within 2x its median alone)."""
     rows = []
     for name, how, target in (
@@ -193,7 +230,7 @@ def pdf_load_rows(found: dict[str, Any], alone: float) -> list[Row]:
         errors = len(pdf["errors"])
         rows.append(
             Row(
-                "Record a hand",
+                part,
                 f"while {pdf['clients']} clients fetch sheet and night PDFs, {how} "
                 f"(answered: {answers})",
                 len(record),
@@ -279,15 +316,18 @@ def pdf_rows(games: int, sheets: int) -> list[Row]:
     ]
 
 
-def page_rows(games: int, budget: float) -> list[Row]:
+def page_rows(
+    games: int, budget: float, database_url: str | None = None, label: str = databases.SQLITE
+) -> list[Row]:
     import scale_pages
 
-    found = scale_pages.measure(games, budget)
+    found = scale_pages.measure(games, budget, database_url)
+    part = f"Pages ({label})"
     floor = statistics.median(found["floor"]) / 1000
     size = f"{found['games']:,} games, {found['hands']:,} hands, {found['nights']:,} nights"
     rows = [
         Row(
-            "Pages",
+            part,
             f"floor: GET /healthz (test client, in process; database of {size})",
             len(found["floor"]),
             seconds(floor),
@@ -298,7 +338,7 @@ def page_rows(games: int, budget: float) -> list[Row]:
         median = statistics.median(timings) / 1000
         rows.append(
             Row(
-                "Pages",
+                part,
                 f"{name} on {found['games']:,} games",
                 len(timings),
                 seconds(median),
@@ -312,7 +352,7 @@ def page_rows(games: int, budget: float) -> list[Row]:
     edit = found["edit"]
     rows.append(
         Row(
-            "Pages",
+            part,
             f"correct a hand on {found['games']:,} games (operations.replace_hand: replay, "
             "write, statistics cache; in process)",
             edit["n"],
@@ -383,6 +423,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="games in the database of the page benchmark (kept in instance/bench/)",
     )
     parser.add_argument("--page-seconds", type=float, default=4, help="sampling time per page")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_DATABASE_URL") or None,
+        help="a PostgreSQL database (postgresql://user:password@host:port/name) on which the "
+        "stack and pages parts run too, beside SQLite (default: $BENCH_DATABASE_URL). It "
+        "gets the schemas bench_stack (made afresh each run) and bench_scale_<games> "
+        "(seeded once, kept)",
+    )
     parser.add_argument("--out", type=Path, default=HERE / "results.md")
     args = parser.parse_args(argv)
     chosen = [p.strip() for p in args.only.split(",") if p.strip()]
@@ -392,9 +440,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     runs: dict[str, Callable[[], list[Row]]] = {
         "engine": engine_rows,
-        "stack": lambda: stack_rows(args.rounds, args.load_seconds, args.clients),
+        "stack": lambda: on_each_database(
+            lambda url, label: stack_rows(args.rounds, args.load_seconds, args.clients, url, label),
+            args.database_url,
+        ),
         "pdf": lambda: pdf_rows(args.pdf_games, args.sheets),
-        "pages": lambda: page_rows(args.scale_games, args.page_seconds),
+        "pages": lambda: on_each_database(
+            lambda url, label: page_rows(args.scale_games, args.page_seconds, url, label),
+            args.database_url,
+        ),
     }
     started = time.perf_counter()
     load_before = os.getloadavg()
@@ -407,7 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows += runs[part]()
         except Exception as error:  # one part failing still reports the others
             traceback.print_exc()
-            rows.append(Row(part, f"failed: {type(error).__name__}: {error}"[:300], 0, "-"))
+            rows.append(failed_row(part, error))
         took.append(f"{part} {time.perf_counter() - part_started:.0f} s")
         print(f"  {took[-1]}", file=sys.stderr, flush=True)
     total = time.perf_counter() - started
@@ -419,7 +473,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{load_after[0]:.2f} after; Python {platform.python_version()}; commit {commit()}. "
         f"Ran in {total:.0f} s ({', '.join(took)}). "
         "Medians and 99th percentiles of wall-clock time; each floor was measured in the "
-        "same run, interleaved where it could be.",
+        "same run, interleaved where it could be."
+        + (f" PostgreSQL: {databases.describe(args.database_url)}." if args.database_url else ""),
         "",
     ]
     text = "\n".join(header) + "\n" + table(rows) + "\n"

@@ -2,18 +2,20 @@
 
 Not a test. The database is seeded once by ``scorekeeper.seed`` (real games played
 through the engine, in game nights) through ``bench/pages_bench.py``'s ``prepare``,
-and kept in ``instance/bench/`` for the next run. Each page is asked for with the
-Flask test client (the whole app: routing, queries, templates; no network), after a
-warm-up, cycling over different players, nights and history pages; each page is
-sampled for a few seconds (at least 20 requests, at most 100), beside the floor of
-``/healthz`` in the same app.
+and kept in ``instance/bench/`` for the next run (or, with ``--database-url``, in the
+schema ``bench_scale_<games>`` of that PostgreSQL database: see bench/databases.py).
+Each page is asked for with the Flask test client (the whole app: routing, queries,
+templates; no network), after a warm-up, cycling over different players, nights and
+history pages; each page is sampled for a few seconds (at least 20 requests, at most
+100), beside the floor of ``/healthz`` in the same app.
 
-    .venv/bin/python bench/scale_pages.py [--games 10000]
+    .venv/bin/python bench/scale_pages.py [--games 10000] [--database-url postgresql://...]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -27,7 +29,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-import pages_bench  # noqa: E402  (a sibling script, not a package)
+import databases  # noqa: E402  (sibling scripts, not a package)
+import pages_bench  # noqa: E402
 
 CACHE = ROOT / "instance" / "bench"
 
@@ -35,6 +38,11 @@ CACHE = ROOT / "instance" / "bench"
 def database_for(games: int) -> Path:
     """Where the seeded database of ``games`` games is kept between runs."""
     return CACHE / f"scale-{games}.sqlite3"
+
+
+def schema_for(games: int) -> str:
+    """The PostgreSQL schema the seeded database of ``games`` games is kept in."""
+    return f"bench_scale_{games}"
 
 
 def sample(
@@ -86,12 +94,21 @@ def history_order(app: Any, player_id: int | None = None) -> Any:
     return found
 
 
-def measure(games: int = 10_000, budget: float = 5) -> dict[str, Any]:
-    """Seed (or reuse) the database and time each page; return the samples per page."""
+def measure(
+    games: int = 10_000, budget: float = 5, database_url: str | None = None
+) -> dict[str, Any]:
+    """Seed (or reuse) the database and time each page; return the samples per page.
+
+    The database is a SQLite file in instance/bench/, or a schema of the PostgreSQL
+    ``database_url`` when given."""
     CACHE.mkdir(parents=True, exist_ok=True)
     database = database_for(games)
+    url = None
+    if database_url is not None:
+        databases.make_schema(database_url, schema_for(games), fresh=False)
+        url = databases.in_schema(database_url, schema_for(games))
     started = time.perf_counter()
-    app = pages_bench.prepare(database, games)
+    app = pages_bench.prepare(database, games, url)
     prepared = time.perf_counter() - started
     found = pages_bench.sizes(app)
     rng = random.Random(1)
@@ -130,7 +147,7 @@ def measure(games: int = 10_000, budget: float = 5) -> dict[str, Any]:
     # A write at this size: correct a hand (written back unchanged), statistics cache included.
     _, edits, edit_median, edit_p99, _ = pages_bench.time_edit(app, found["game_ids"], runs=50)
     return {
-        "database": str(database),
+        "database": str(database) if url is None else f"PostgreSQL schema {schema_for(games)}",
         "prepared_seconds": prepared,
         "games": found["games"],
         "hands": found["hands"],
@@ -145,8 +162,14 @@ def measure(games: int = 10_000, budget: float = 5) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_DATABASE_URL") or None,
+        help="a PostgreSQL database to seed and read instead of a SQLite file "
+        "(default: $BENCH_DATABASE_URL; schema bench_scale_<games>, kept)",
+    )
     args = parser.parse_args()
-    found = measure(args.games)
+    found = measure(args.games, database_url=args.database_url)
     print(
         f"{found['games']} games, {found['hands']} hands, {found['players']} players, "
         f"{found['nights']} nights ({found['database']}; "
