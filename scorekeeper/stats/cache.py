@@ -241,7 +241,13 @@ def _lock_players(ids: list[int]) -> None:
         return
     player = models.Player.__table__
     run(
-        select(player.c.id).where(player.c.id.in_(ids)).order_by(player.c.id).with_for_update()
+        select(player.c.id)
+        .where(player.c.id.in_(ids))
+        .order_by(player.c.id)
+        # FOR NO KEY UPDATE: two refreshes of one player still take turns, but the lock does
+        # not wait on the FOR KEY SHARE that this transaction's own new rows (seats, summaries
+        # naming the player) take, which deadlocked imports saved at the same moment.
+        .with_for_update(key_share=True)
     ).all()
 
 
