@@ -12,6 +12,23 @@ from typing import Any
 import pytest
 
 
+def at_once(*calls: Any, timeout: float = 120) -> list[Any]:
+    """Run the calls in threads released together; return their results in order."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        results[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=timeout)
+    return results
+
+
 @dataclass
 class Served:
     host: str

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
@@ -11,6 +10,8 @@ from sqlalchemy import func, select
 from scorekeeper import models, operations, rules
 from scorekeeper.extensions import db
 from scorekeeper.operations import players as roster
+
+from .conftest import at_once
 
 ROUNDS = 6
 
@@ -60,23 +61,6 @@ def _form(version: int, token: str, pitcher: str = "1", n: int = 0) -> dict[str,
     }
 
 
-def _at_once(*calls: Any) -> list[Any]:
-    """Run the calls in threads released together; return their results in order."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        results[i] = calls[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
-
-
 def test_two_phones_saving_a_hand_at_once_record_one_and_refuse_the_other(
     app: Any, served: Any
 ) -> None:
@@ -84,7 +68,7 @@ def test_two_phones_saving_a_hand_at_once_record_one_and_refuse_the_other(
     path = f"/games/{game_id}"
     for round_number in range(1, ROUNDS + 1):
         version = _version(app, game_id)
-        first, second = _at_once(
+        first, second = at_once(
             lambda v=version, r=round_number: served.post(path, _form(v, f"a{r}", "1", r)),
             lambda v=version, r=round_number: served.post(path, _form(v, f"b{r}", "2", r)),
         )
@@ -101,7 +85,7 @@ def test_a_double_tapped_save_records_the_hand_once(app: Any, served: Any) -> No
     for round_number in range(1, ROUNDS + 1):
         version = _version(app, game_id)
         form = _form(version, f"same-{round_number}", n=round_number)
-        results = _at_once(lambda f=form: served.post(path, f), lambda f=form: served.post(path, f))
+        results = at_once(lambda f=form: served.post(path, f), lambda f=form: served.post(path, f))
         assert [r[0] for r in results] == [302, 302]
         assert _hand_numbers(app, game_id) == list(range(1, round_number + 1))
 
@@ -114,7 +98,7 @@ def test_undo_sent_twice_takes_back_only_one_hand(app: Any, served: Any) -> None
         )
     version = _version(app, game_id)
     form = {"version": str(version), "number": "3"}
-    _at_once(
+    at_once(
         lambda: served.post(f"/games/{game_id}/undo", form),
         lambda: served.post(f"/games/{game_id}/undo", form),
     )
@@ -136,7 +120,7 @@ def test_four_clients_recording_in_four_games_lose_and_double_nothing(
             if status != 302:
                 errors.append(f"game {game_id} hand {n + 1}: {status}")
 
-    _at_once(*[lambda g=g: play(g) for g in games])
+    at_once(*[lambda g=g: play(g) for g in games])
     assert errors == []
     for game_id in games:
         assert _hand_numbers(app, game_id) == list(range(1, hands_each + 1))
@@ -193,7 +177,7 @@ def _roster_changes_while_hands_are_saved(app: Any, game_id: int, *, merge: bool
             finally:
                 db.session.remove()
 
-    _at_once(save_hands, change_the_roster)
+    at_once(save_hands, change_the_roster)
     assert errors == [], [str(error.__context__ or error)[:300] for error in errors]
 
 
@@ -242,7 +226,7 @@ def test_games_imported_at_the_same_moment_by_the_same_players_are_all_saved(app
                 db.session.remove()
             return "saved"
 
-    results = [r for _ in range(3) for r in _at_once(*[import_one] * 8)]
+    results = [r for _ in range(3) for r in at_once(*[import_one] * 8)]
     assert [r for r in results if r not in ("saved", "busy")] == []
     assert results.count("saved") >= len(results) // 2
     with app.app_context():

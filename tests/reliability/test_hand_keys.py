@@ -12,7 +12,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.parse
 from collections.abc import Iterator
@@ -25,6 +24,8 @@ from sqlalchemy import select, text
 
 from scorekeeper import models, operations, rules
 from scorekeeper.extensions import db
+
+from .conftest import at_once
 
 #: Posts of one key sent at once.
 POSTS = 8
@@ -89,22 +90,6 @@ class Phone:
         return status, " ".join(unescape(" ".join(flashes)).split())
 
 
-def _at_once(calls: list[Any]) -> list[Any]:
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        results[i] = calls[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return results
-
-
 def _new_game(app: Any) -> int:
     with app.app_context():
         return operations.create_game(rules.Game.create("auction-pitch", ["Ana", "Bogdan"]))
@@ -131,8 +116,8 @@ def _send_one_key_many_times(app: Any, ports: list[int]) -> None:
     for phone in phones:
         own = phone.open(game_id)  # each tab's own session and CSRF token
         forms.append({**HAND, **first, "csrf_token": own["csrf_token"]})
-    answers = _at_once(
-        [lambda p=p, f=f: p.save(game_id, f) for p, f in zip(phones, forms, strict=True)]
+    answers = at_once(
+        *[lambda p=p, f=f: p.save(game_id, f) for p, f in zip(phones, forms, strict=True)]
     )
     assert _hands(app, game_id) == [(1, 0)]
     assert [status for status, _ in answers] == [200] * POSTS, answers
@@ -224,8 +209,8 @@ def test_one_key_posted_to_two_games_at_once_records_it_in_one_and_refuses_the_o
     forms = [
         {**HAND, **phone.open(g), "token": key} for phone, g in zip(phones, games, strict=True)
     ]
-    answers = _at_once(
-        [lambda p=p, g=g, f=f: p.save(g, f) for p, g, f in zip(phones, games, forms, strict=True)]
+    answers = at_once(
+        *[lambda p=p, g=g, f=f: p.save(g, f) for p, g, f in zip(phones, games, forms, strict=True)]
     )
     recorded = [len(_hands(app, g)) for g in games]
     assert sorted(recorded) == [0, 1]
