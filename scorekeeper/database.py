@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Flask
 from sqlalchemy import CursorResult, Engine, Executable, event
+from sqlalchemy.exc import OperationalError
 
 from .extensions import db
 
@@ -78,6 +79,36 @@ def write_transaction() -> Iterator[None]:
         except BaseException:
             db.session.rollback()
             raise
+
+
+def release() -> None:
+    """End this thread's session: its transaction ends and its connection goes back to the
+    pool (a long job that has read everything it needs holds neither meanwhile)."""
+    db.session.remove()
+
+
+def close_all() -> None:
+    """Close the session and every pooled connection (a command that made its own app)."""
+    # The session first: it holds a connection, which would otherwise go back to the pool
+    # after the pool was disposed of, and be left open there.
+    db.session.remove()
+    db.engine.dispose()
+
+
+def busy(error: BaseException) -> bool:
+    """Whether a database error means "another writer was in the way; nothing was saved,
+    try again": SQLite's lock wait ran out, or PostgreSQL broke a deadlock, refused a
+    serialization or gave up waiting for a lock."""
+    if not isinstance(error, OperationalError):
+        return False
+    if "database is locked" in str(error.orig):
+        return True
+    return getattr(error.orig, "sqlstate", None) in {"40P01", "40001", "55P03"}
+
+
+def dialect() -> str:
+    """The database's kind: ``sqlite`` or ``postgresql``."""
+    return db.engine.dialect.name
 
 
 def run(statement: Executable, parameters: Any = None) -> CursorResult[Any]:

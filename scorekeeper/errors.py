@@ -13,10 +13,10 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers.response import Response
 
+from .database import OperationalError, busy
 from .i18n import N_, gettext, use_locale
 
 log = logging.getLogger(__name__)
@@ -115,9 +115,10 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(OperationalError)
     def database_busy(error: OperationalError) -> tuple[str | Response, int] | Response:
-        # SQLite gave up waiting for another program's write (import-all, a backup): the
-        # save was rolled back whole, so say so and ask for a retry, never a 500.
-        if "database is locked" not in str(error.orig):
+        # Another writer was in the way (SQLite gave up waiting for an import or a backup;
+        # PostgreSQL broke a deadlock): the save was rolled back whole, so say so and ask
+        # for a retry, never a 500.
+        if not busy(error):
             return internal_error(error)
         log.warning("database busy on %s %s: %s", request.method, request.path, error.orig)
         body, code = render_error(

@@ -69,3 +69,48 @@ def test_the_import_check_sees_the_models_and_the_session_imported_relatively(
         "sqlalchemy.orm",
         "sqlalchemy.orm.Session",
     ]
+
+
+#: The data layer: the only modules that may import the database's parts. ``operations``
+#: writes and reads games; a feature's ``queries`` (and history's ``filters``, which build
+#: its queries) read; ``stats`` keeps the counted statistics that operations update; the
+#: rest are the database itself. Everything else (views, PDFs, the command line, the seed
+#: and backup commands) calls these.
+DATA_LAYER = (
+    "operations/",
+    "stats/",
+    "migrations/",
+    "queries.py",
+    "history/filters.py",
+    "models.py",
+    "database.py",
+    "extensions.py",
+    "app.py",  # it hands the app to the database: ``db.init_app``
+)
+
+
+def _in_data_layer(path: Path) -> bool:
+    relative = path.relative_to(PACKAGE).as_posix()
+    return any(
+        relative.startswith(part) if part.endswith("/") else relative.endswith(part)
+        for part in DATA_LAYER
+    )
+
+
+def test_only_the_data_layer_imports_sqlalchemy_or_the_models() -> None:
+    offenders = {
+        str(path.relative_to(PACKAGE.parent)): sorted(
+            n for n in _imports(path, _package_of(path)) if _forbidden(n)
+        )
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not _in_data_layer(path)
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
+
+
+def test_the_data_layer_list_names_only_what_exists() -> None:
+    files = [p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")]
+    for part in DATA_LAYER:
+        assert any(f.startswith(part) if part.endswith("/") else f.endswith(part) for f in files), (
+            part
+        )

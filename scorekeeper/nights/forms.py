@@ -10,7 +10,7 @@ from wtforms import DateField, Field, IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..forms import Form
-from ..models import NIGHT_NAME_MAX
+from ..operations import NIGHT_NAME_MAX
 from ..routing import MAX_ID
 
 

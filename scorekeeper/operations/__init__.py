@@ -6,6 +6,8 @@ import operations; operations.load(...)``). A game is read as one row type
 and parameters, said at the edge with ``explain`` (as the engine's ``RuleError`` is).
 """
 
+from . import collection
+from .collection import write_seeded
 from .errors import (
     MESSAGES,
     Conflict,
@@ -44,12 +46,21 @@ from .games import (
     store_record,
     undo_last_hand,
 )
-from .nights import add_game, delete_night, edit_night, end_night, remove_game, start_night
+from .nights import (
+    NIGHT_NAME_MAX,
+    add_game,
+    delete_night,
+    edit_night,
+    end_night,
+    remove_game,
+    start_night,
+)
 from .players import merge_players, rename_player
 
 __all__ = [
     "CURRENT_NIGHT",
     "MESSAGES",
+    "NIGHT_NAME_MAX",
     "Conflict",
     "GameRow",
     "KeyUsed",
@@ -64,6 +75,7 @@ __all__ = [
     "SameAsLast",
     "add_game",
     "check_key",
+    "collection",
     "create_game",
     "delete_game",
     "delete_night",
@@ -90,4 +102,5 @@ __all__ = [
     "start_night",
     "store_record",
     "undo_last_hand",
+    "write_seeded",
 ]

@@ -9,6 +9,7 @@ from sqlalchemy import func, select, update
 from .. import models
 from ..database import write_transaction
 from ..extensions import db
+from ..models import NIGHT_NAME_MAX as NIGHT_NAME_MAX  # a name's longest, for forms
 from ..models import utcnow
 from .errors import NotFound
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from .. import i18n, operations, rules
-from ..extensions import db
+from ..database import release
 from ..i18n import N_
 from ..sheets.model import GameView, game_snapshot
 from .printed_sheet import document_context, render_printed, sheet_anchor, sheets_html
@@ -438,7 +438,7 @@ def history_pdf(
         views = list(load_views(game_ids))
         # Everything is read: end the read transaction and give the connection back now,
         # not after the half minute of layout (a long-open read holds back SQLite's WAL).
-        db.session.remove()
+        release()
         games = [v for v in views if isinstance(v, GameView)]
         total = len(games) + 2
         groups = batches(games, workers)

@@ -30,7 +30,7 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     from flask.cli import ScriptInfo
 
     from .. import create_app, operations
-    from ..extensions import db
+    from ..database import close_all
     from ..operations import NotFound
     from . import printed_sheet as sheet
 
@@ -49,10 +49,7 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
             sys.exit(2)
         finally:
             if info is None:  # our own app: close its connections rather than leave them open
-                # The session first: it holds a connection, which would otherwise go back
-                # to the pool after the pool was disposed of, and be left open there.
-                db.session.remove()
-                db.engine.dispose()
+                close_all()
     if target == "-":
         with click.open_file("-", "wb") as stdout:  # click's binary standard output
             stdout.write(printed.pdf)

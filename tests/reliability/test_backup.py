@@ -362,9 +362,11 @@ def test_an_import_that_fails_halfway_takes_back_what_it_had_written(
     """The database refuses the third game (a real SQLite trigger, as a full disk would):
     the two games written before it, the night and the players the import made are taken
     back, and a player who was there before stays."""
-    from scorekeeper import backup, models
+    from scorekeeper import models
 
-    monkeypatch.setattr(backup, "IMPORT_BATCH_SECONDS", 0.0)  # one game a transaction
+    monkeypatch.setattr(
+        operations.collection, "IMPORT_BATCH_SECONDS", 0.0
+    )  # one game a transaction
     app = _fresh_sqlite(migrated_sqlite, tmp_path / "refusing.sqlite3")
     with app.app_context():
         operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
