@@ -57,6 +57,11 @@ class Row:
     result: str = ""
 
 
+#: Recording a hand may cost at most this many of the two-round-trip floor (issue 17's
+#: budget; issue 7 had 5x, before the caches woven into the pages were taken out).
+RECORD_FLOOR_TIMES = 8
+
+
 def p99(samples: Sequence[float]) -> float:
     if len(samples) < 2:
         return samples[0]
@@ -164,8 +169,8 @@ def stack_rows(
             seconds(p99(record)),
             seconds(floor) + " (2 x GET /healthz)",
             ratio(median, floor),
-            "< 25 ms median; <= 5x floor",
-            verdict(median < 0.025 and median <= 5 * floor and errors == 0)
+            f"< 25 ms median; <= {RECORD_FLOOR_TIMES}x floor",
+            verdict(median < 0.025 and median <= RECORD_FLOOR_TIMES * floor and errors == 0)
             + ("" if not errors else f" ({errors} errors)"),
         ),
         Row(
