@@ -528,6 +528,8 @@ def main() -> None:
     )
     for name in ("record", "floor1", "floor2", "load_record"):
         samples = found[name]
+        if not samples:  # no load asked for (--clients 0)
+            continue
         print(
             f"{name:<12} n={len(samples):5d} median {statistics.median(samples):7.2f} ms"
             f"   p99 {p99(samples):7.2f} ms"
