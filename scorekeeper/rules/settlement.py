@@ -19,8 +19,8 @@ PAYOUT_OUT_OF_HOLE = 1
 #: How a rules card says the settlement, a sentence each (N_; ``%(name)s`` from the game).
 PAYOUT_SENTENCES: dict[str, str] = {
     "payout_in_hole": N_(
-        "Payout in units, from each losing player to each winning player: %(base)s from a "
-        "final score above 0, %(units)s from 0 or less."
+        "Each loser pays each winner, in units: %(base)s from a final score above 0, "
+        "%(units)s from 0 or less."
     ),
     "payout_per_setback": N_(
         "For every time its side was set back, a losing player pays %(units)s more."

@@ -227,7 +227,7 @@ SWITCH_SENTENCES: dict[tuple[str, str], str] = {
     ),
     ("all_pass", AllPass.REDEAL_NEXT_DEALER): N_("If everyone passes, the next dealer deals."),
     ("low_to", LowTo.HOLDER): N_(
-        "Low scores for the player who was dealt it, even if another player wins it in a trick."
+        "Low scores for the player who was dealt it, even if another wins it."
     ),
     ("low_to", LowTo.TAKER): N_("Low scores for the player who wins it in a trick."),
     ("game_tie", GameTie.NOBODY): N_("If the game-count is tied, nobody scores Game."),
@@ -238,8 +238,8 @@ SWITCH_SENTENCES: dict[tuple[str, str], str] = {
         "If the pitcher's side takes at least its bid, it scores only the bid."
     ),
     ("win_rule", WinRule.COUNT_OUT): N_(
-        "If several sides reach %(target)s in one hand, the pitcher's side goes out first if "
-        "it made its bid; then the others, in count-out order: %(points)s."
+        "If several sides reach %(target)s in a hand, the pitcher's side goes out first if "
+        "it made its bid, then the others in count-out order: %(points)s."
     ),
     ("win_rule", WinRule.BIDDER_ONLY): N_(
         "Only a side that wins a bid and makes it goes out; a side past %(target)s on "
@@ -269,10 +269,7 @@ CARD_SENTENCES: dict[str, str] = {
 #: Section 3's made bid is the ``pitcher_scores`` switch's sentence.
 SCORING_SENTENCES: dict[Scoring, dict[str, str]] = {
     Scoring.STANDARD: {
-        "set_back": N_(
-            "If it takes fewer, it is set back: it loses the bid from its score and scores "
-            "nothing it took."
-        ),
+        "set_back": N_("If it takes fewer, it is set back: it loses the bid and scores nothing."),
         "defenders": N_("Every other side scores the points it took."),
     },
     Scoring.CINCH: {
