@@ -71,6 +71,7 @@ def register_routing(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .auth.views import bp as auth
     from .games.offline import bp as offline
+    from .games.rules_card import bp as rules_card
     from .games.views import bp as games
     from .health import bp as health
     from .history.views import bp as history
@@ -86,6 +87,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(history)
     app.register_blueprint(auth)
     app.register_blueprint(health)
+    app.register_blueprint(rules_card)
 
 
 def register_errors(app: Flask) -> None:

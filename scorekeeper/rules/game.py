@@ -50,6 +50,26 @@ SALE_CHOICES: dict[Sale, str] = {
     Sale.KEPT: N_("Kept (high bidder scores the bid)"),
 }
 
+#: How a rules card says each way a Sell-Out hand comes about (RULES.md section 7), in order.
+SALE_SENTENCES: dict[Sale, str] = {
+    Sale.PITCHED: N_(
+        "The player at the dealer's left is the seller, and may pitch at once for %(bid)s, "
+        "without an auction."
+    ),
+    Sale.SOLD: N_(
+        "Or the others bid, and the seller sells to the highest bidder, who pitches at that "
+        "bid: the seller scores the bid."
+    ),
+    Sale.KEPT: N_(
+        "Or the seller keeps the contract at the highest bid: the highest bidder scores the bid."
+    ),
+}
+#: How a rules card says the two limits on a sold or kept hand (RULES.md section 7).
+SALE_LIMITS_SENTENCE = N_(
+    "No bid may bring the seller to %(target)s, and the seller must sell if keeping would "
+    "bring the highest bidder to %(target)s."
+)
+
 
 @dataclass(frozen=True)
 class Hand:

@@ -240,20 +240,11 @@ def _score_hand(
         play if sale_points is None else {side: sale_points[side] + play[side] for side in sides}
     )
     after = {side: before[side] + delta[side] for side in sides}
-    smudged = (
-        variant.smudge_bid is not None
-        and game.house_rules.smudge is not Smudge.OFF
-        and bid == variant.smudge_bid
-        and made
-    )
+    smudge_bid = variant.smudge_in_force(game.house_rules)
+    smudged = smudge_bid is not None and bid == smudge_bid and made
     if smudged:
         events.append(Event.SMUDGE)
-    failed_smudge = (
-        variant.smudge_bid is not None
-        and game.house_rules.smudge is not Smudge.OFF
-        and bid == variant.smudge_bid
-        and not made
-    )
+    failed_smudge = smudge_bid is not None and bid == smudge_bid and not made
     won = _find_winner(game, hand, before, sale_points, play, after, made, smudged, failed_smudge)
     if won is not None:
         events.append(Event.WON)

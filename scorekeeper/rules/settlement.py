@@ -7,10 +7,26 @@ from dataclasses import dataclass
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, ROUND_HALF_UP, Decimal, localcontext
 from typing import TYPE_CHECKING
 
+from .errors import N_
+
 if TYPE_CHECKING:
     from .game import Game
 
 CENT = Decimal("0.01")
+#: Units a losing player out of the hole (a final score of 1 or more) pays (RULES.md 8).
+PAYOUT_OUT_OF_HOLE = 1
+
+#: How a rules card says the settlement, a sentence each (N_; ``%(name)s`` from the game).
+PAYOUT_SENTENCES: dict[str, str] = {
+    "payout_in_hole": N_(
+        "Each loser pays each winner, in units: %(base)s from a final score above 0, "
+        "%(units)s from 0 or less."
+    ),
+    "payout_per_setback": N_(
+        "For every time its side was set back, a losing player pays %(units)s more."
+    ),
+    "stake": N_("A unit is worth %(stake)s."),
+}
 
 
 def money(units: int, stake: Decimal) -> Decimal:
@@ -46,7 +62,7 @@ def loser_pays(score: int, setbacks: int, payout_in_hole: int, payout_per_setbac
     1 unit from a final score of 1 or more, ``payout_in_hole`` from 0 or less,
     plus ``payout_per_setback`` for each time the loser's side was set back.
     """
-    base = 1 if score >= 1 else payout_in_hole
+    base = PAYOUT_OUT_OF_HOLE if score >= 1 else payout_in_hole
     return base + payout_per_setback * setbacks
 
 

@@ -204,6 +204,86 @@ SWITCH_WORDS: dict[tuple[str, str], str] = {
     ("gap", "0"): N_("no gap rule"),
 }
 
+#: How a rules card says each value of a switch in a sentence (N_: translated where shown;
+#: ``%(name)s`` is filled from the game's data: ``bid``, ``min``, ``target``, ``points``...).
+SWITCH_SENTENCES: dict[tuple[str, str], str] = {
+    ("smudge", Smudge.NOT_IN_HOLE): N_(
+        "%(name)s: a made bid of %(bid)s wins the game at once, unless the pitcher's side "
+        "was in the hole before the hand."
+    ),
+    ("smudge", Smudge.ALWAYS): N_(
+        "%(name)s: a made bid of %(bid)s wins the game at once, even from the hole."
+    ),
+    ("smudge", Smudge.OFF): N_("%(name)s: none; a bid of %(bid)s is an ordinary bid."),
+    ("smudge_failed", SmudgeFailed.SET_BACK): N_(
+        "A failed bid of %(bid)s is set back like any other bid."
+    ),
+    ("smudge_failed", SmudgeFailed.LOSES): N_("A failed bid of %(bid)s loses the game at once."),
+    ("all_pass", AllPass.DEALER_TAKES): N_(
+        "If everyone passes, the dealer must take the bid at %(min)s."
+    ),
+    ("all_pass", AllPass.REDEAL_SAME_DEALER): N_(
+        "If everyone passes, the same dealer deals again."
+    ),
+    ("all_pass", AllPass.REDEAL_NEXT_DEALER): N_("If everyone passes, the next dealer deals."),
+    ("low_to", LowTo.HOLDER): N_(
+        "Low scores for the player who was dealt it, even if another wins it."
+    ),
+    ("low_to", LowTo.TAKER): N_("Low scores for the player who wins it in a trick."),
+    ("game_tie", GameTie.NOBODY): N_("If the game-count is tied, nobody scores Game."),
+    ("pitcher_scores", PitcherScores.ALL): N_(
+        "If the pitcher's side takes at least its bid, it scores every point it took."
+    ),
+    ("pitcher_scores", PitcherScores.BID): N_(
+        "If the pitcher's side takes at least its bid, it scores only the bid."
+    ),
+    ("win_rule", WinRule.COUNT_OUT): N_(
+        "If several sides reach %(target)s in a hand, the pitcher's side goes out first if "
+        "it made its bid, then the others in count-out order: %(points)s."
+    ),
+    ("win_rule", WinRule.BIDDER_ONLY): N_(
+        "Only a side that wins a bid and makes it goes out; a side past %(target)s on "
+        "defence plays on."
+    ),
+    ("win_rule", WinRule.FIRST_TO_TARGET): N_(
+        "Only one side scores in a hand, so the first side to reach %(target)s wins."
+    ),
+}
+
+#: How a rules card says the game's other rules, one sentence each, by rule (N_; the
+#: ``%(name)s`` are filled from the game's data).
+CARD_SENTENCES: dict[str, str] = {
+    "bids": N_("Bids go from %(min)s to %(max)s."),
+    # A lowest bid of 0 is the dealer's side naming trump when all pass (RULES.md section 6).
+    "bids_from_zero": N_(
+        "Bids go up to %(max)s; if everyone passes, the dealer's side may name trump "
+        "with a bid of 0."
+    ),
+    "no_smudge": N_("No bid wins the game at once: there is no smudge."),
+    "point": N_("%(name)s, worth %(value)s: %(help)s."),
+    "target": N_("A game is won at %(target)s."),
+    "gap": N_("A side at %(target)s or more that leads every other side by %(gap)s or more wins."),
+}
+
+#: How a rules card says a hand scores, by the game's scoring (RULES.md sections 3 and 6).
+#: Section 3's made bid is the ``pitcher_scores`` switch's sentence.
+SCORING_SENTENCES: dict[Scoring, dict[str, str]] = {
+    Scoring.STANDARD: {
+        "set_back": N_("If it takes fewer, it is set back: it loses the bid and scores nothing."),
+        "defenders": N_("Every other side scores the points it took."),
+    },
+    Scoring.CINCH: {
+        "made": N_(
+            "If the bidding side takes at least its bid, the side that took more points "
+            "scores the difference; on a tie nobody scores."
+        ),
+        "set_back": N_(
+            "If it takes fewer, the other side scores %(total)s plus what it fell short by; "
+            "no score ever goes down."
+        ),
+    },
+}
+
 
 @dataclass(frozen=True)
 class HouseRules:
@@ -321,6 +401,8 @@ class Variant:
     win_rule: WinRule = WinRule.COUNT_OUT
     gap: int = 0
     smudge_bid: int | None = None
+    #: What the table calls the smudge bid (10-Point Pitch shoots the moon), as a card says it.
+    smudge_name: str = N_("Smudge")
     scoring: Scoring = Scoring.STANDARD
     sales: bool = False
     teams_required: bool = False
@@ -360,6 +442,14 @@ class Variant:
 
     def point(self, key: str) -> Point:
         return next(p for p in self.points if p.key == key)
+
+    def smudge_in_force(self, rules: HouseRules) -> int | None:
+        """The bid that wins or fails as a smudge in a game with these house rules (RULES.md
+        section 3 step 4.1, section 10): the smudge bid, or None if there is none or the
+        table's ``smudge`` switch is off."""
+        if self.smudge_bid is None or rules.smudge is Smudge.OFF:
+            return None
+        return self.smudge_bid
 
     def house_rules(self, overrides: dict[str, Any] | None = None) -> HouseRules:
         """Apply a table's switches to the preset, checking each (RULES.md sections 5, 10).
@@ -648,6 +738,7 @@ VARIANTS: dict[str, Variant] = {
             min_bid=4,
             max_bid=10,
             smudge_bid=10,
+            smudge_name=N_("Shooting the moon"),
             win_rule=WinRule.BIDDER_ONLY,
             house=HouseRules(52, LowTo.HOLDER, Smudge.ALWAYS, AllPass.DEALER_TAKES),
         ),

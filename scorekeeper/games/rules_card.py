@@ -1,0 +1,82 @@
+"""The rules card: a variant's or a game's rules, one sentence each, as a page and as a PDF.
+
+``GET /rules/<variant>`` and ``/rules/<variant>.pdf``: a variant as its preset plays it.
+``GET /games/<id>/rules`` and ``/games/<id>/rules.pdf``: a game with its house rules and stake.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers.response import Response as BaseResponse
+
+from .. import operations, rules
+from ..operations import NotFound
+from ..pdf import printed_card
+from ..pdf.views import printed, requested_paper
+from ..sheets.rules_card import RulesCard, game_card, variant_card
+
+bp = Blueprint("rules_card", __name__)
+
+
+def _variant(variant_key: str) -> rules.Variant:
+    variant = rules.VARIANTS.get(variant_key)
+    if variant is None:
+        abort(404, _l("There is no variant called %(name)s.", name=repr(variant_key)))
+    return variant
+
+
+def _loaded(game_id: int) -> operations.Loaded:
+    try:
+        return operations.load(game_id)
+    except NotFound as missing:
+        abort(404, operations.explain(missing))
+
+
+@bp.get("/rules/<variant_key>")
+def variant_rules(variant_key: str) -> str:
+    """Show a variant's rules card, as its preset plays it."""
+    variant = _variant(variant_key)
+    return _page(
+        variant_card(variant), pdf=("rules_card.variant_pdf", {"variant_key": variant.key})
+    )
+
+
+@bp.get("/rules/<variant_key>.pdf")
+def variant_pdf(variant_key: str) -> BaseResponse:
+    """Print a variant's rules card on one page (``?paper=a4`` or ``letter``)."""
+    paper = requested_paper()
+    variant = _variant(variant_key)
+
+    def html() -> str:
+        return printed_card.card_html(variant_card(variant), paper=paper)
+
+    return printed(("rules-card", variant.key), f"rules-{variant.key}.pdf", html, paper=paper)
+
+
+@bp.get("/games/<id:game_id>/rules")
+def game_rules(game_id: int) -> str:
+    """Show one game's rules card: its variant, its house rules, its stake."""
+    loaded = _loaded(game_id)
+    card = game_card(loaded.game, game_id)
+    return _page(card, pdf=("rules_card.game_pdf", {"game_id": game_id}), game_id=game_id)
+
+
+@bp.get("/games/<id:game_id>/rules.pdf")
+def game_pdf(game_id: int) -> BaseResponse:
+    """Print one game's rules card on one page (``?paper=a4`` or ``letter``)."""
+    paper = requested_paper()
+    loaded = _loaded(game_id)
+
+    def html() -> str:
+        return printed_card.card_html(game_card(loaded.game, game_id), paper=paper)
+
+    # The rules are fixed when the game is made; the id and creation time name them.
+    key = ("rules-card", loaded.row.id, str(loaded.row.created_at))
+    return printed(key, f"game-{game_id}-rules.pdf", html, paper=paper)
+
+
+def _page(
+    card: RulesCard, *, pdf: tuple[str, dict[str, object]], game_id: int | None = None
+) -> str:
+    return render_template("games/rules_card.html", card=card, pdf=pdf, game_id=game_id)
