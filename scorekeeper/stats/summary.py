@@ -63,7 +63,7 @@ def summarise(result: rules.GameResult) -> dict[str, PlayerLine]:
     """Sum up each seated player's game, by name, in seat order."""
     game = result.game
     variant = game.variant
-    smudge_on = variant.smudge_bid is not None and game.house_rules.smudge is not rules.Smudge.OFF
+    smudge_bid = variant.smudge_in_force(game.house_rules)
     counts = {
         p: dict.fromkeys(("bids", "made", "total", "set", "tried", "smudged"), 0)
         for p in game.players
@@ -82,7 +82,7 @@ def summarise(result: rules.GameResult) -> dict[str, PlayerLine]:
         mine["total"] += hand.bid
         mine["made"] += bool(hand.made)
         mine["set"] += hand.set_back
-        mine["tried"] += smudge_on and hand.bid == variant.smudge_bid
+        mine["tried"] += smudge_bid is not None and hand.bid == smudge_bid
         mine["smudged"] += rules.Event.SMUDGE in hand.events
     shares = game_shares(result.settlement) if result.settlement is not None else {}
     lines = {}
