@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -62,6 +62,9 @@ def choices(pairs: Any) -> list[SelectChoice]:
 class TapField(RadioField):
     """A row of tap buttons; a value that is not one of them gets a message naming the field."""
 
+    #: What a value that is none of the buttons is told (N_: said in the page's language).
+    not_a_choice = N_("%(value)s is not one of the choices for %(field)s.")
+
     def process_formdata(self, valuelist: list[Any]) -> None:
         # Blank is "not tapped": an optional field then holds "", never " " to int() later.
         super().process_formdata([str(v).strip() for v in valuelist])
@@ -76,12 +79,19 @@ class TapField(RadioField):
         allowed = {c.value if isinstance(c, SelectChoice) else c[0] for c in self.choices}
         if self.data not in (None, "") and self.data not in allowed:
             raise ValidationError(
-                gettext(
-                    "%(value)s is not one of the choices for %(field)s.",
-                    value=repr(self.data),
-                    field=str(self.label.text),
-                )
+                gettext(self.not_a_choice, value=repr(self.data), field=str(self.label.text))
             )
+
+
+class TeamTapField(TapField):
+    """A point's row in partnership play: a button per team (and "nobody")."""
+
+    not_a_choice = N_("%(value)s is not one of this game's teams: choose a team for %(field)s.")
+
+
+#: A team button's value: the team's place in the game's sides (``Game.sides``), never its
+#: name, which a table may have typed as anything ("nobody" included).
+TEAM_VALUE = "team-{}"
 
 
 def point_field_name(key: str) -> str:
@@ -127,6 +137,8 @@ class CounterSide:
     name: str
     count: int | None
     players: tuple[CounterPlayer, ...]
+    #: The value of the side's Game button in partnership play (the script taps it).
+    team: str | None = None
 
 
 class HandFormBase(Form):
@@ -149,6 +161,9 @@ class HandFormBase(Form):
     game: rules.Game
     #: The number of the last hand, when this one was tapped the same: the page asks first.
     same_as: int | None = None
+    #: In partnership play, the team each team button stands for (its value → the side); the
+    #: point rows then offer teams, not players. Empty in individual play.
+    team_buttons: Mapping[str, str] = {}
 
     @property
     def is_passed(self) -> bool:
@@ -235,13 +250,16 @@ class HandFormBase(Form):
         sale = rules.Sale(self.sale.data) if "sale" in self and self.sale.data else None
         pitcher = seat_name(self.pitcher.data)
         bid = int(self.bid.data) if self.bid.data not in (None, "") else None
-        points = {
-            p.key: seat_name(self[point_field_name(p.key)].data) for p in self.game.variant.points
-        }
+        taps = {p.key: self[point_field_name(p.key)].data for p in self.game.variant.points}
+        by_team = {key: self.team_buttons[v] for key, v in taps.items() if v in self.team_buttons}
+        points = {key: None if key in by_team else seat_name(v) for key, v in taps.items()}
         counts = self.game_counts()
-        if counts is not None and self[point_field_name("game")].data in (None, ""):
+        if counts is not None and taps.get("game") in (None, ""):
             # Game left untapped: the count credits it (or nobody, on a tie).
             points["game"] = rules.game_by_count(self.game, counts)
+            if self.team_buttons and points["game"] is not None:
+                # To its team, credited as a tap on that team would be.
+                by_team["game"] = self.game.side_of(points["game"])
         hand = rules.Hand(
             pitcher=pitcher,
             bid=bid,
@@ -252,12 +270,19 @@ class HandFormBase(Form):
             game_count=counts,
         )
         # Kept and pitched hands are pitched by the seller: spare the table a tap.
-        return self.game.filled_in(hand, dealer)
+        hand = self.game.filled_in(hand, dealer)
+        if not by_team:
+            return hand
+        # A team's point goes to the player the engine names for it (the pitcher may be
+        # the seller the line above filled in).
+        credited = {key: self.game.point_taker(side, hand.pitcher) for key, side in by_team.items()}
+        return replace(hand, points={**hand.points, **credited})
 
     def counter_sides(self) -> list[CounterSide]:
         """The Game counter as the page lays it out: each side, its count so far, its players."""
         by_side = self.side_counts()
         marks = {card: gettext(mark) for card, mark in CARD_MARKS.items()}
+        team = {side: value for value, side in self.team_buttons.items()}
         return [
             CounterSide(
                 name=side,
@@ -274,6 +299,7 @@ class HandFormBase(Form):
                     )
                     for name in self.game.members(side)
                 ),
+                team=team.get(side),
             )
             for side in self.game.sides
         ]
@@ -301,8 +327,16 @@ class HandFormBase(Form):
             return
         self.pitcher.data = seat.get(hand.pitcher or "")
         self.bid.data = str(hand.bid)
+        team = {side: value for value, side in self.team_buttons.items()}
         for key, name in hand.points.items():
-            self[point_field_name(key)].data = NOBODY if name is None else seat[name]
+            if name is None:
+                tapped = NOBODY
+            elif team:
+                # Whichever partner a record credits, the team's button is the one tapped.
+                tapped = team[self.game.side_of(name)]
+            else:
+                tapped = seat[name]
+            self[point_field_name(key)].data = tapped
         if hand.game_count is not None and self.counts_game:
             for name, count in hand.game_count.items():
                 self[count_field_name(int(seat[name]))].data = count
@@ -313,8 +347,9 @@ class HandFormBase(Form):
 
 def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     """Build the hand form for a game: a button per seat for each choice."""
+    teams = None if game.teams is None else tuple((s, game.members(s)) for s in game.sides)
     form_class = _hand_form_class(
-        game.variant, game.players, game.house_rules.low_to, current_locale()
+        game.variant, game.players, game.house_rules.low_to, current_locale(), teams
     )
     form = form_class(**kwargs)
     form.game = game
@@ -343,17 +378,43 @@ def posted_key(raw: str | None) -> str | None:
 
 
 def _hand_form_class(
-    variant: rules.Variant, players: tuple[str, ...], low_to: LowTo, locale: str
+    variant: rules.Variant,
+    players: tuple[str, ...],
+    low_to: LowTo,
+    locale: str,
+    teams: tuple[tuple[str, tuple[str, ...]], ...] | None = None,
 ) -> type[HandFormBase]:
     """The form class of a game's table, its labels in ``locale``. ``variant`` is the
-    game's own (its points and bids after the house rules). Built afresh for each form:
-    keeping the classes (an ``lru_cache`` keyed by table and language until issue 17)
-    saved 0.2 to 0.26 ms of an 8 ms request, about 3 %, too little to be worth a cache."""
+    game's own (its points and bids after the house rules); ``teams`` are its sides with
+    their players, in partnership play (the point rows then offer teams). Built afresh for
+    each form: keeping the classes (an ``lru_cache`` keyed by table and language until
+    issue 17) saved 0.2 to 0.26 ms of an 8 ms request, about 3 %, too little for a cache."""
     seats = choices((i, name) for i, name in enumerate(players))
     sale_only = variant.sales
 
     class HandForm(HandFormBase):
         pass
+
+    takers = seats
+    point_field: type[TapField] = TapField
+    if teams is not None:
+        HandForm.team_buttons = {TEAM_VALUE.format(i): side for i, (side, _) in enumerate(teams)}
+        # The team's name on the button; its players said to a screen reader, and shown
+        # under the name (the stylesheet writes ``members``: the label's text stays the name).
+        takers = [
+            SelectChoice(
+                TEAM_VALUE.format(i),
+                side,
+                render_kw={
+                    "aria-label": gettext(
+                        "Team %(team)s: %(players)s", team=side, players=", ".join(members)
+                    ),
+                    "members": " · ".join(members),
+                },
+            )
+            for i, (side, members) in enumerate(teams)
+        ]
+        point_field = TeamTapField
 
     HandForm.pitcher = TapField(
         gettext("Who won the bid?")
@@ -369,7 +430,7 @@ def _hand_form_class(
     )
     nobody = gettext("Nobody")
     for point in variant.points:
-        options = list(seats)
+        options = list(takers)
         if point.may_be_nobody:
             options.append(SelectChoice(NOBODY, nobody))
         name = gettext(point.name)
@@ -387,7 +448,7 @@ def _hand_form_class(
         setattr(
             HandForm,
             point_field_name(point.key),
-            TapField(
+            point_field(
                 label,
                 choices=options,
                 description=gettext(point.help),

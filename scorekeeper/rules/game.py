@@ -269,6 +269,20 @@ class Game:
             object.__setattr__(self, "_sides_cache", cached)
         return cached
 
+    def point_taker(self, side: str, pitcher: str | None) -> str:
+        """Name the player credited with a point ``side`` took, when the table named only the
+        side (the hand form's team buttons in partnership play).
+
+        RULES.md section 1 credits each point to a player, and so to that player's side; only
+        the side scores, so any member would do. The record names one consistently: the
+        pitcher, if the pitcher plays for ``side``, else the side's first player in seat
+        order. In individual play the side is the player.
+        """
+        members = self.members(side)
+        if not members or (self.teams is None and side not in self.seated):
+            raise ValueError(f"unknown side: {side!r}")
+        return pitcher if pitcher in members else members[0]
+
     def left_of(self, player: str) -> str:
         """Return the player in the next seat clockwise."""
         return self.players[(self.players.index(player) + 1) % len(self.players)]

@@ -75,14 +75,9 @@ def test_a_partnership_cinch_game_is_scored_by_team(page: Any) -> None:
     start_game(page, "Cinch", ["Ann", "Bob", "Cy", "Dee"])
     table = Table(page)
     expect(page.locator("#standings .members")).to_have_text(["Ann · Cy", "Bob · Dee"])
-    everything_to = {
-        "high": "Ann",
-        "low": "Cy",
-        "jack": "Ann",
-        "game": "Cy",
-        "right_pedro": "Ann",
-        "left_pedro": "Cy",
-    }
+    # Every point to Us, tapped by team (issue 14).
+    points = ("high", "low", "jack", "game", "right_pedro", "left_pedro")
+    everything_to = dict.fromkeys(points, "Us")
     assert table.play("Ann", 7, **everything_to) == "Ann (Us) made 7. Us score 14."
     # Them bid 14 and take nothing: Us score 14 + 14.
     assert table.play("Bob", 14, **everything_to) == "Bob (Them) failed the bid of 14. Us score 28."

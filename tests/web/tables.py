@@ -103,14 +103,23 @@ def hand_form(
     bid: int | None = None,
     version: int | None = None,
     token: str | None = None,
+    teams: Iterable[str] | None = None,
     **points: str | None,
 ) -> dict[str, str]:
     """The hand form's fields as the tap buttons post them: seat numbers, 'nobody', bids.
 
     Points are given by key (``high="Bob"``, ``jack=None`` for nobody); ``sale`` and
-    ``high_bidder`` are passed through the same way.
+    ``high_bidder`` are passed through the same way. In partnership play (``teams``: each
+    seat's team, as set up) a point's button is the team of the player named.
     """
     seat = {name: str(i) for i, name in enumerate(players)}
+    taker = dict(seat)
+    if teams is not None:
+        from scorekeeper.games.forms import TEAM_VALUE
+
+        team_of = dict(zip(players, teams, strict=True))
+        order = list(dict.fromkeys(team_of.values()))  # the sides, by each team's first seat
+        taker = {name: TEAM_VALUE.format(order.index(team)) for name, team in team_of.items()}
     data: dict[str, str] = {}
     if pitcher is not None:
         data["pitcher"] = seat.get(pitcher, pitcher)
@@ -126,7 +135,7 @@ def hand_form(
         elif key == "high_bidder":
             data["high_bidder"] = seat.get(str(name), str(name))
         else:
-            data[f"point_{key}"] = "nobody" if name is None else seat.get(name, name)
+            data[f"point_{key}"] = "nobody" if name is None else taker.get(name, name)
     return data
 
 

@@ -18,6 +18,8 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 TEAMS = {"North-South": ["Ann", "Cy"], "East-West": ["Bob", "Dee"]}
 TEN = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game")
+#: Each seat's team, as the hand form's team buttons are tapped.
+SEATS = ["North-South", "East-West", "North-South", "East-West"]
 
 
 def ten_point(hands: list[dict[str, Any]] | None = None, **house_rules: Any) -> dict[str, Any]:
@@ -69,11 +71,14 @@ def test_the_hand_form_of_a_ten_point_game_asks_for_every_point_with_the_new_one
 def test_a_hand_of_ten_points_recorded_on_the_form_scores_and_shows_the_marks(client: Any) -> None:
     game_id = import_game(client, ten_point())
     takers = dict(zip(TEN, ["Bob", "Cy", "Dee", "Bob", "Ann", "Dee", "Bob", "Dee"], strict=True))
-    response = post_hand(client, game_id, FOUR, pitcher="Bob", bid=5, **takers)
+    response = post_hand(client, game_id, FOUR, pitcher="Bob", bid=5, teams=SEATS, **takers)
     assert response.status_code == 302
     sheet = text(html_of(client, f"/games/{game_id}").split('id="sheet-title"', 1)[1])
     assert "1 Ann Bob · 5 made 2 L BJ 8 H J OJ LJ 3 G" in sheet
-    assert exported(client, game_id)["hands"][0]["points"] == takers
+    # Tapped by team: the pitcher Bob for his team, Ann (first seat) for North-South.
+    credited = {"Bob": "Bob", "Dee": "Bob", "Cy": "Ann", "Ann": "Ann"}
+    points = {key: credited[name] for key, name in takers.items()}
+    assert exported(client, game_id)["hands"][0]["points"] == points
 
 
 def test_a_bid_below_the_tables_min_bid_is_not_offered_and_is_refused(client: Any) -> None:
@@ -81,7 +86,7 @@ def test_a_bid_below_the_tables_min_bid_is_not_offered_and_is_refused(client: An
     html = html_of(client, f"/games/{game_id}")
     assert bids(html) == [5, 6, 7, 8, 9, 10]
     takers = dict.fromkeys(TEN, "Bob")
-    response = post_hand(client, game_id, FOUR, pitcher="Bob", bid=4, **takers)
+    response = post_hand(client, game_id, FOUR, pitcher="Bob", bid=4, teams=SEATS, **takers)
     assert response.status_code == 400
     assert exported(client, game_id)["hands"] == []
 
@@ -143,7 +148,7 @@ def cards(seat: int, ten: int = 0, ace: int = 0, king: int = 0, queen: int = 0, 
 def post_counted(client: Any, game_id: int, counter: dict[str, str], **fields: Any) -> Any:
     from .tables import hand_form, version_of
 
-    data = hand_form(FOUR, version=version_of(client, game_id), **fields)
+    data = hand_form(FOUR, version=version_of(client, game_id), teams=SEATS, **fields)
     data.update(counter)
     return client.post(f"/games/{game_id}", data=data)
 
@@ -172,7 +177,8 @@ def test_counted_cards_credit_game_to_the_side_that_counted_most_and_are_kept(
     assert response.status_code == 302, response.get_data(as_text=True)
     (hand,) = exported(client, game_id)["hands"]
     assert hand["game_count"] == {"Ann": 12, "Bob": 9, "Cy": 4, "Dee": 30}
-    assert hand["points"]["game"] == "Dee"
+    # East-West counted most (Dee's 30): credited as a tap on East-West, to Bob, its pitcher.
+    assert hand["points"]["game"] == "Bob"
 
 
 def test_a_shared_highest_count_credits_game_to_nobody(client: Any) -> None:
