@@ -26,7 +26,7 @@ from ..lru import LRU, per_app
 from ..models import utcnow
 from ..nights.queries import current_night_id
 from ..stats import cache as stats_cache
-from .errors import Conflict, NotFound
+from .errors import Conflict, NotFound, OperationError
 
 
 class KeyUsed(Exception):
@@ -152,6 +152,8 @@ class GameRow:
     finished_at: datetime | None
     night_id: int | None
     night: NightRef | None
+    #: The game "Play again" started from this one, if it has (see ``play_again``).
+    next_game_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -699,3 +701,40 @@ def delete_game(game_id: int, *, version: int | None = None) -> None:
         run(delete(_GAME).where(_GAME.c.id == game_id))
 
     _write(action)
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """The game "Play again" leads to: its id, and whether this call started it (False: an
+    earlier tap or another phone did, and this one changed nothing)."""
+
+    id: int
+    started: bool
+
+
+def play_again(game_id: int, *, version: int | None) -> NextGame:
+    """Start the next game at a finished game's table, once (``rules.scoring.next_game``: the
+    same seats, partnerships, variant, house rules and stake, the deal continuing to the
+    left), in the finished game's night (none if it had none).
+
+    Checked under the finished game's lock, which also remembers the new game: a second
+    tap, or another phone at the same moment, gets the game already started. A game not
+    finished raises ``OperationError("not-finished")``; a ``version`` the game has moved
+    past (a hand corrected or undone since the question was asked), ``Conflict``.
+    """
+
+    def action() -> NextGame:
+        loaded = load(game_id, for_update=True)
+        if not loaded.result.finished:
+            raise OperationError("not-finished", id=game_id)
+        if loaded.row.next_game_id is not None:
+            return NextGame(loaded.row.next_game_id, started=False)
+        _check_version(loaded, version)
+        game = rules.scoring.next_game(loaded.result)
+        row = _store_game(game, loaded.row.night_id)
+        stats_cache.refresh_game(row.id, row.created_at, row.variant, rules.score_game(game, ()))
+        run(_UPDATE_GAME, {"game_id": game_id, "next_game_id": row.id})
+        return NextGame(row.id, started=True)
+
+    found: NextGame = _write(action)
+    return found
