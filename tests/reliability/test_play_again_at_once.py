@@ -121,3 +121,31 @@ def test_the_operation_called_from_threads_at_once_starts_one_game(app: Any) -> 
     assert len({f.id for f in found}) == 1
     assert sorted(f.started for f in found) == [False] * (TAPS - 1) + [True]
     assert _games(app) == 2
+
+
+# --- The migration ------------------------------------------------------------------------------
+
+
+def test_the_migration_down_and_up_keeps_every_game_and_play_again_works_after(app: Any) -> None:
+    from flask_migrate import downgrade, upgrade
+
+    from scorekeeper.database import migrations_directory
+
+    game_id = _finished_game(app)
+    with app.app_context():
+        first = operations.play_again(game_id, version=None)
+        db.session.remove()
+        downgrade(directory=migrations_directory(), revision="b7e3f1a9c5d2")
+        columns = {c["name"] for c in db.inspect(db.engine).get_columns("game")}
+        assert "next_game_id" not in columns
+        assert _games(app) == 2  # dropping the column dropped no game (nor its seats)
+        upgrade(directory=migrations_directory())
+        db.session.remove()
+    assert _games(app) == 2
+    with app.app_context():
+        assert operations.load(game_id).row.next_game_id is None  # the link went with it
+        again = operations.play_again(game_id, version=None)
+        assert again.started and again.id != first.id
+        assert operations.load(game_id).row.next_game_id == again.id
+        assert len(operations.load(first.id).game.players) == 2
+        db.session.remove()
