@@ -120,7 +120,10 @@ def new_game(variant_key: str) -> ViewResult:
         else:
             try:
                 game_id = operations.create_game(
-                    game, rule_set_name=name, night_id=form.chosen_night()
+                    game,
+                    rule_set_name=name,
+                    night_id=form.chosen_night(),
+                    follows=rematch.row.id if rematch else None,
                 )
             except Conflict as error:
                 setup_error = _conflict_message(error)

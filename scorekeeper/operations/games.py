@@ -443,16 +443,21 @@ def create_game(
     *,
     rule_set_name: str | None = None,
     night_id: int | str | None = CURRENT_NIGHT,
+    follows: int | None = None,
 ) -> int:
     """Store a new game (already checked by ``rules.Game.create``) and return its id.
 
     With ``rule_set_name`` (checked as a name is), its house rules are saved under that
     name in the same transaction, replacing a rule set of that name. The game joins
     ``night_id`` (a night that no longer exists: none), or with ``None`` no night;
-    by default the night being played, as the new-game form's tick box offers.
+    by default the night being played, as the new-game form's tick box offers. With
+    ``follows`` (a rematch), it becomes that finished game's next game if it has none yet,
+    so a "Play again" tapped after it lands there (see ``play_again``).
     """
 
     def action() -> int:
+        # The game followed is locked first, as play_again locks it.
+        before = run(_GAME_TO_LOCK, {"game_id": follows}).first() if follows is not None else None
         if rule_set_name is not None:
             _save_rule_set(rule_set_name, game)
         night: int | None = None
@@ -464,6 +469,8 @@ def create_game(
             ).scalar()
         row = _store_game(game, night)
         stats_cache.refresh_game(row.id, row.created_at, row.variant, rules.score_game(game, ()))
+        if before is not None and before.finished and before.next_game_id is None:
+            run(_UPDATE_GAME, {"game_id": before.id, "next_game_id": row.id})
         return row.id
 
     result: int = _write(action)

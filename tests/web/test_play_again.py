@@ -380,3 +380,34 @@ def test_without_the_organiser_login_nobody_sees_or_uses_play_again(client: Any,
     assert "Play again" in text(client.get(f"/games/{finished}").get_data(as_text=True))
     _started(_play_again(client, finished))
     assert game_count(app) == 2
+
+
+def test_play_again_after_a_rematch_lands_on_the_rematch(client: Any, app: Any) -> None:
+    finished = _finished_partnership(client)
+    question = page(client.get(f"/games/{finished}/again")).submitted()  # a second phone
+    form = page(client.get(f"/games/new/auction-pitch?again={finished}")).submitted()
+    form.update(name_3="Eve")
+    rematch = _started(client.post(f"/games/new/auction-pitch?again={finished}", data=form))
+    client.get(f"/games/{rematch}")
+    assert _started(client.post(f"/games/{finished}/again", data=question)) == rematch
+    assert game_count(app) == 2
+    assert _stored(app, finished).row.next_game_id == rematch
+
+
+def test_a_rematch_after_play_again_is_a_game_of_its_own_and_the_link_stays(
+    client: Any, app: Any
+) -> None:
+    finished = _finished_partnership(client)
+    next_id = _started(_play_again(client, finished))
+    form = page(client.get(f"/games/new/auction-pitch?again={finished}")).submitted()
+    rematch = _started(client.post(f"/games/new/auction-pitch?again={finished}", data=form))
+    assert rematch != next_id
+    assert _stored(app, finished).row.next_game_id == next_id
+
+
+def test_a_rematch_of_a_game_not_over_is_nobodys_next_game(client: Any, app: Any) -> None:
+    game_id = import_game(client, record("auction-pitch", TRIO, [ap_hand("Ann", 2, *["Bob"] * 4)]))
+    form = page(client.get(f"/games/new/auction-pitch?again={game_id}")).submitted()
+    assert form["first_dealer"] == "1"  # Bob deals hand 2, so the rematch too
+    _started(client.post(f"/games/new/auction-pitch?again={game_id}", data=form))
+    assert _stored(app, game_id).row.next_game_id is None
