@@ -411,3 +411,27 @@ def test_a_rematch_of_a_game_not_over_is_nobodys_next_game(client: Any, app: Any
     assert form["first_dealer"] == "1"  # Bob deals hand 2, so the rematch too
     _started(client.post(f"/games/new/auction-pitch?again={game_id}", data=form))
     assert _stored(app, game_id).row.next_game_id is None
+
+
+def test_play_again_speaks_romanian_formally_on_a_romanian_page(client: Any, app: Any) -> None:
+    finished = _finished_partnership(client)
+    _in_a_night(app, finished, "Vineri")
+    client.post("/language", data={"lang": "ro"})
+    shown = text(client.get(f"/games/{finished}").get_data(as_text=True))
+    assert "Partida următoare, aceeași masă" in shown
+    assert "Jucați din nou" in shown and "Revanșă cu schimbări" in shown
+    asked = text(client.get(f"/games/{finished}/again").get_data(as_text=True))
+    for words in (
+        "Jucați din nou la aceeași masă?",
+        "Ann · echipa North",
+        "Bob · echipa East · împarte primul",
+        "Împarte primul Bob: împărțirea merge mai departe spre stânga.",
+        "Miza 0,25 pe unitate.",
+        "Se alătură aceleiași seri de joc: Vineri.",
+        "Da, începeți partida următoare",
+        "Nu, înapoi la partidă",
+    ):
+        assert words in asked, words
+    next_id = _started(_play_again(client, finished))
+    said = flashes(client.get(f"/games/{next_id}").get_data(as_text=True))
+    assert said == [f"A început partida {next_id}: aceeași masă, împarte primul Bob."]
