@@ -68,6 +68,12 @@ class Game(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Mod
     # first takes its games out of it (operations.nights.delete_night).
     night_id: Mapped[int | None] = mapped_column(ForeignKey("night.id"), default=None)
     night: Mapped[Night | None] = relationship()
+    # The game "Play again" started from this one, once it has (a second tap lands there).
+    next_game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL", name="fk_game_next_game_id"),
+        index=True,
+        default=None,
+    )
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"

@@ -22,6 +22,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import i18n, operations, rules
+from ..auth.access import organiser_page
 from ..extensions import csrf
 from ..forms import name_key
 from ..i18n import gettext
@@ -29,7 +30,7 @@ from ..nights.queries import current_night_id
 from ..operations import Conflict, Loaded, NotFound
 from ..routing import parse_id
 from ..sheets.model import game_snapshot
-from . import forms, queries
+from . import again, forms, queries
 from .describe import describe_hand, summarize_hand
 
 bp = Blueprint("games", __name__)
@@ -91,12 +92,16 @@ def new_game(variant_key: str) -> ViewResult:
     if variant is None:
         abort(404, _l("There is no variant called %(name)s.", name=repr(variant_key)))
     saved = _saved_rules(variant, request.args.get("rules", ""))
-    form = forms.new_game_form(variant, variant.max_seats, prefill=saved[1] if saved else None)
+    rematch = again.rematch_of(variant, request.args.get("again", ""))
+    prefill = saved[1] if saved else rematch.game.house_rules if rematch else None
+    form = forms.new_game_form(variant, variant.max_seats, prefill=prefill)
     roster = queries.roster_names()
     setup_error: str | None = None
     points_errors: list[str] = []
     if not form.is_submitted():
         form.night.data = str(current_night_id() or "")
+        if rematch:
+            again.fill(form, rematch, variant.max_seats)
     if form.validate_on_submit():
         try:
             game = _game_from_form(form, variant, roster)
@@ -115,7 +120,10 @@ def new_game(variant_key: str) -> ViewResult:
         else:
             try:
                 game_id = operations.create_game(
-                    game, rule_set_name=name, night_id=form.chosen_night()
+                    game,
+                    rule_set_name=name,
+                    night_id=form.chosen_night(),
+                    follows=rematch.row.id if rematch else None,
                 )
             except Conflict as error:
                 setup_error = _conflict_message(error)
@@ -499,3 +507,63 @@ def import_game() -> ViewResult:
         if as_json:
             return Response(json.dumps({"error": error}), status=400, mimetype="application/json")
     return render_template("games/import.html", error=error), 400 if error else 200
+
+
+@bp.get("/games/<id:game_id>/again")
+@organiser_page
+def play_again_question(game_id: int) -> ViewResult:
+    """Ask once before starting the next game at a finished game's table (one stray tap
+    starts nothing): the seats, who deals first, the rules, the stake and the night."""
+    loaded = _load(game_id)
+    if not loaded.result.finished:
+        flash(operations.explain(operations.OperationError("not-finished", id=game_id)), "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    if loaded.row.next_game_id is not None:
+        return _already_played_again(loaded.row.next_game_id)
+    next_game = rules.scoring.next_game(loaded.result)
+    return render_template(
+        "games/again.html",
+        **_page_context(loaded),
+        seats=again.seats(next_game),
+        dealer=next_game.dealer_first,
+        partnership=next_game.teams is not None,
+    )
+
+
+@bp.post("/games/<id:game_id>/again")
+def play_again(game_id: int) -> ViewResult:
+    """Start the next game at the same table, once: a second tap, or another phone, lands on
+    the game already started."""
+    _load(game_id)
+    try:
+        found = operations.play_again(game_id, version=_version())
+    except Conflict as error:
+        flash(_conflict_message(error), "error")
+        return redirect(url_for("games.play_again_question", game_id=game_id))
+    except operations.OperationError as error:
+        flash(operations.explain(error), "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    if not found.started:
+        return _already_played_again(found.id)
+    loaded = _load(found.id)
+    flash(
+        gettext(
+            "Game %(number)s started: the same table, %(dealer)s deals first.",
+            number=found.id,
+            dealer=loaded.game.dealer_first,
+        ),
+        "info",
+    )
+    return redirect(url_for("games.show", game_id=found.id))
+
+
+def _already_played_again(next_game_id: int) -> BaseResponse:
+    """Send a second "Play again" to the game the first one started, saying so."""
+    flash(
+        gettext(
+            "The next game was already started from that one: this is it, game %(number)s.",
+            number=next_game_id,
+        ),
+        "info",
+    )
+    return redirect(url_for("games.show", game_id=next_game_id))

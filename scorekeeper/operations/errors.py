@@ -30,6 +30,9 @@ MESSAGES: dict[str, str] = {
         "%(name)s is already on the roster; if they are the same person, merge them instead"
     ),
     "merge-self": N_("choose another player to merge: a player cannot be merged with itself"),
+    "not-finished": N_(
+        "Game %(id)s is not over yet: play the next game once this one has a winner."
+    ),
 }
 
 #: Codes whose sentence depends on a count (``params["num"]``), said with ngettext.

@@ -26,7 +26,7 @@ from ..lru import LRU, per_app
 from ..models import utcnow
 from ..nights.queries import current_night_id
 from ..stats import cache as stats_cache
-from .errors import Conflict, NotFound
+from .errors import Conflict, NotFound, OperationError
 
 
 class KeyUsed(Exception):
@@ -152,6 +152,8 @@ class GameRow:
     finished_at: datetime | None
     night_id: int | None
     night: NightRef | None
+    #: The game "Play again" started from this one, if it has (see ``play_again``).
+    next_game_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -441,16 +443,21 @@ def create_game(
     *,
     rule_set_name: str | None = None,
     night_id: int | str | None = CURRENT_NIGHT,
+    follows: int | None = None,
 ) -> int:
     """Store a new game (already checked by ``rules.Game.create``) and return its id.
 
     With ``rule_set_name`` (checked as a name is), its house rules are saved under that
     name in the same transaction, replacing a rule set of that name. The game joins
     ``night_id`` (a night that no longer exists: none), or with ``None`` no night;
-    by default the night being played, as the new-game form's tick box offers.
+    by default the night being played, as the new-game form's tick box offers. With
+    ``follows`` (a rematch), it becomes that finished game's next game if it has none yet,
+    so a "Play again" tapped after it lands there (see ``play_again``).
     """
 
     def action() -> int:
+        # The game followed is locked first, as play_again locks it.
+        before = run(_GAME_TO_LOCK, {"game_id": follows}).first() if follows is not None else None
         if rule_set_name is not None:
             _save_rule_set(rule_set_name, game)
         night: int | None = None
@@ -462,6 +469,8 @@ def create_game(
             ).scalar()
         row = _store_game(game, night)
         stats_cache.refresh_game(row.id, row.created_at, row.variant, rules.score_game(game, ()))
+        if before is not None and before.finished and before.next_game_id is None:
+            run(_UPDATE_GAME, {"game_id": before.id, "next_game_id": row.id})
         return row.id
 
     result: int = _write(action)
@@ -699,3 +708,40 @@ def delete_game(game_id: int, *, version: int | None = None) -> None:
         run(delete(_GAME).where(_GAME.c.id == game_id))
 
     _write(action)
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """The game "Play again" leads to: its id, and whether this call started it (False: an
+    earlier tap or another phone did, and this one changed nothing)."""
+
+    id: int
+    started: bool
+
+
+def play_again(game_id: int, *, version: int | None) -> NextGame:
+    """Start the next game at a finished game's table, once (``rules.scoring.next_game``: the
+    same seats, partnerships, variant, house rules and stake, the deal continuing to the
+    left), in the finished game's night (none if it had none).
+
+    Checked under the finished game's lock, which also remembers the new game: a second
+    tap, or another phone at the same moment, gets the game already started. A game not
+    finished raises ``OperationError("not-finished")``; a ``version`` the game has moved
+    past (a hand corrected or undone since the question was asked), ``Conflict``.
+    """
+
+    def action() -> NextGame:
+        loaded = load(game_id, for_update=True)
+        if not loaded.result.finished:
+            raise OperationError("not-finished", id=game_id)
+        if loaded.row.next_game_id is not None:
+            return NextGame(loaded.row.next_game_id, started=False)
+        _check_version(loaded, version)
+        game = rules.scoring.next_game(loaded.result)
+        row = _store_game(game, loaded.row.night_id)
+        stats_cache.refresh_game(row.id, row.created_at, row.variant, rules.score_game(game, ()))
+        run(_UPDATE_GAME, {"game_id": game_id, "next_game_id": row.id})
+        return NextGame(row.id, started=True)
+
+    found: NextGame = _write(action)
+    return found

@@ -8,7 +8,7 @@ hand, the running scores, the winner, how they won, and the settlement.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .errors import N_, Phrase, RuleError, quote
@@ -573,3 +573,15 @@ def _find_winner(
         ):
             return leader, WinReason.GAP
     return None
+
+
+def next_game(result: GameResult) -> Game:
+    """The next game at the same table: the same seats, partnerships, variant, house rules
+    and stake, the deal continuing to the left (RULES.md section 1): its first dealer is
+    whoever would deal after the last hand recorded (the first dealer again, with none)."""
+    game = result.game
+    dealer = game.dealer_first
+    if result.hands:
+        last = result.hands[-1]
+        dealer = _next_dealer(game, last.dealer, last.hand)
+    return replace(game, first_dealer=dealer)
