@@ -7,6 +7,7 @@ their first letters) are set up through the app's own import and looked at on 36
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -234,3 +235,29 @@ def test_screenshots_of_the_sheet_and_a_hand_on_a_phone_and_a_tablet(
     )
     assert reach[0] <= reach[1], reach
     assert page.js_errors == []
+
+
+def test_a_partnership_sheet_has_a_column_per_team_on_a_phone(
+    new_page: Callable[..., Any], artifacts: Path
+) -> None:
+    page = new_page(360, 740)
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    game_id = import_game(
+        page, json.loads((examples / "cinch-rule-book-examples.json").read_text())
+    )
+    page.goto(f"/games/{game_id}")
+    headers = page.locator(".sheet thead th.side-col")
+    expect(headers).to_have_count(2)
+    assert [headers.nth(i).get_attribute("aria-label") for i in range(2)] == [
+        "North-South: Ann & Cy",
+        "East-West: Bob & Dee",
+    ]
+    for i in range(2):
+        assert _inside(headers.nth(i).bounding_box(), 360)
+    # The pitcher (a player) is named beside the bid in the team's column.
+    expect(page.locator("#hand-1 .bid")).to_contain_text("Bob")
+    page.locator(".sheet").screenshot(path=str(artifacts / "sheet-partnership-360.png"))
+    tap_middle(page, page.locator("#hand-1 td.side-cell").first)
+    page.wait_for_url(re.compile(rf"/games/{game_id}/hands/1$"))
+    expect(page.locator("#hand")).to_contain_text("Bob (East-West) bid 6.")
+    page.screenshot(path=str(artifacts / "sheet-partnership-hand-360.png"), full_page=True)

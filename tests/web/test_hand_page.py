@@ -97,18 +97,32 @@ def test_only_the_latest_hand_is_highlighted(client: Any, four: int) -> None:
 def test_each_row_links_to_its_hand_and_each_side_header_names_the_side_in_full(
     client: Any,
 ) -> None:
-    names = ["Margareta", "Marian", "Bob"]
-    game_id = import_game(
-        client, record("auction-pitch", names, [ap_hand("Marian", 2, "Marian", "Bob", None, "Bob")])
-    )
+    names = ["Margareta", "Marian", "Bogdan", "Cristi", "Dana", "Ioana Maria"]
+    hands = [ap_hand("Marian", 2, "Marian", "Bogdan", None, "Dana")]
+    game_id = import_game(client, record("auction-pitch", names, hands))
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f'<a class="hand-link" href="/games/{game_id}/hands/1" aria-label="Hand 1">1</a>' in (
-        sheet_row(html, 1)
-    )
+    link = f'<a class="hand-link" href="/games/{game_id}/hands/1" aria-label="Hand 1">1</a>'
+    assert link in sheet_row(html, 1)
     headers = re.findall(
-        r'<th scope="col" class="side-col" aria-label="([^"]*)" title="\1">(\w+)', html
+        r'<th scope="col" class="side-col" aria-label="([^"]*)" title="\1">([^<]+)', html
     )
-    assert headers == [("Margareta", "Marg"), ("Marian", "Mari"), ("Bob", "Bob")]
+    # Six sides: three letters each, more where two would read alike.
+    assert headers == [
+        ("Margareta", "Marg"),
+        ("Marian", "Mari"),
+        ("Bogdan", "Bog"),
+        ("Cristi", "Cri"),
+        ("Dana", "Dan"),
+        ("Ioana Maria", "Ioa"),
+    ]
+
+
+def test_fewer_sides_keep_more_of_their_names(client: Any) -> None:
+    names = ["Ana", "Bogdan", "Cristina", "Dana"]
+    game_id = import_game(client, record("auction-pitch", names, []))
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    shown = re.findall(r'<th scope="col" class="side-col"[^>]*>([^<]+)', html)
+    assert shown == ["Ana", "Bogdan", "Cristi", "Dana"]
 
 
 def test_the_hand_page_says_the_hand_in_words(client: Any, four: int) -> None:
@@ -235,6 +249,8 @@ def test_short_names_stay_distinct_and_keep_short_names_whole() -> None:
     assert short_names(["Ana Maria", "Ana Popescu"]) == ("AM", "AP")
     assert short_names(["Dan", "Dana", "Daniel"]) == ("Dan", "Dana", "Dani")
     assert short_names(["Us", "Them"]) == ("Us", "The")
+    assert short_names(["Annabelle", "Bartholomew"], 6) == ("Annabe", "Bartho")
+    assert short_names(["North-South", "East-West"], 12) == ("North-South", "East-West")
     many = ["Ștefan", "Ștefania", "Ștefana", "Ștefănel", "ȘTEFAN-ION", "Ș"]
     shorts = short_names(many)
     assert len({s.casefold() for s in shorts}) == len(many)
