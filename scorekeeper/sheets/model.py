@@ -324,7 +324,6 @@ class SideInHand:
     """What one side did in a hand: its marks, the score change, the score after it."""
 
     name: str
-    short: str
     members: tuple[str, ...]
     marks: str
     delta: int
@@ -348,7 +347,6 @@ class HandView:
     sides: tuple[SideInHand, ...]
     previous: int | None
     next: int | None
-    latest: bool
 
 
 def hand_view(game: GameView, number: int) -> HandView | None:
@@ -377,7 +375,6 @@ def hand_view(game: GameView, number: int) -> HandView | None:
     sides = tuple(
         SideInHand(
             name=side.name,
-            short=side.short,
             members=side.members,
             marks=row.took_marks[i] if row.took_marks else "",
             delta=row.deltas[i],
@@ -396,5 +393,4 @@ def hand_view(game: GameView, number: int) -> HandView | None:
         sides=sides,
         previous=number - 1 if number > 1 else None,
         next=number + 1 if number < len(game.rows) else None,
-        latest=number == len(game.rows),
     )
