@@ -29,7 +29,7 @@ from ..i18n import gettext
 from ..nights.queries import current_night_id
 from ..operations import Conflict, Loaded, NotFound
 from ..routing import parse_id
-from ..sheets.model import game_snapshot
+from ..sheets.model import game_snapshot, hand_view
 from . import again, forms, queries
 from .describe import describe_hand, summarize_hand
 
@@ -567,3 +567,21 @@ def _already_played_again(next_game_id: int) -> BaseResponse:
         "info",
     )
     return redirect(url_for("games.show", game_id=next_game_id))
+
+
+@bp.get("/games/<id:game_id>/hands/<id:number>")
+def show_hand(game_id: int, number: int) -> str:
+    """Say one hand in words: who dealt, who bid what, who took each point, what each side
+    scored and the scores after it; a link corrects it."""
+    loaded = _load(game_id)
+    game = game_snapshot(loaded, chart=False)
+    hand = hand_view(game, number)
+    if hand is None:
+        abort(404, _l("Game %(game)s has no hand %(number)s.", game=game_id, number=number))
+    result = loaded.result
+    return render_template(
+        "games/hand.html",
+        game=game,
+        hand=hand,
+        said=describe_hand(result, result.hands[number - 1]),
+    )

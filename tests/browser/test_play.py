@@ -186,7 +186,9 @@ def test_editing_an_earlier_hand_changes_the_winner(page: Any) -> None:
     )
     expect(page.locator(".game-over h2")).to_have_text("Bob won!")
 
-    page.get_by_role("link", name="Correct hand 1").click()
+    # On a phone a hand is corrected from its own page: tap its row, then "Correct this hand".
+    page.get_by_role("link", name="Hand 1", exact=True).click()
+    page.get_by_role("link", name="Correct this hand").click()
     expect(page.get_by_role("heading", name="Correct hand 1")).to_be_visible()
     # The form shows the hand as it was recorded.
     expect(page.locator("fieldset#point_low input:checked + label")).to_have_text("Bob")

@@ -141,9 +141,10 @@ def test_editing_an_earlier_hand_reworks_every_later_score(client: Any) -> None:
     assert flashes(html) == ["Hand 1 corrected; every later score was worked out again."]
     sheet = text(html.split('id="sheet-title"', 1)[1])
     # Hand 1: Ann 3, Bob -3; hand 2 adds Ann 2 and Bob 2: Ann 5, Bob -1.
-    # Under each score, the marks its side took: Ann Low, Jack and Game, Bob High.
-    assert f"1 Ann Bob · 3 set back 3 3 L J G {MINUS}3 H" in sheet
-    assert f"2 Bob Ann · 2 made 5 H L {MINUS}1 J G" in sheet
+    # Under each score, the marks its side took: Ann Low, Jack and Game, Bob High; the bid
+    # beside the pitcher's score (Bob's 3, then Ann's 2), then the result in words.
+    assert f"1 Ann 3 L J G 3 {MINUS}3 H Bob · 3: set back 3" in sheet
+    assert f"2 Bob 2 5 H L {MINUS}1 J G Ann · 2: made" in sheet
 
 
 def test_editing_an_earlier_hand_can_change_the_winner(client: Any) -> None:

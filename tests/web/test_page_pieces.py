@@ -26,16 +26,17 @@ def sheet_rows(html: str) -> list[str]:
 def test_a_corrected_hand_redraws_its_row_and_every_later_one(client: Any) -> None:
     game_id = import_game(client, record("auction-pitch", PAIR, HANDS))
     before = sheet_rows(client.get(f"/games/{game_id}").get_data(as_text=True))
-    assert before[0].startswith("1 Ann Ann · 2 made") and before[0].endswith("3 1 correct")
+    # Hand, dealer, then each side's score (Ann's bid of 2 beside hers), the result, correct.
+    assert before[0] == "1 Ann 2 3 1 Ann · 2: made correct"
 
     fields = hand_form(PAIR, pitcher="Ann", bid=2, high="Ann", low="Ann", jack="Ann", game="Ann")
     fields["version"] = str(version_of(client, game_id))
     assert client.post(f"/games/{game_id}/hands/1/edit", data=fields).status_code == 302
 
     after = sheet_rows(client.get(f"/games/{game_id}").get_data(as_text=True))
-    assert after[0].endswith("4 0 correct")
+    assert after[0] == "1 Ann 2 4 0 Ann · 2: made correct"
     assert after[1] != before[1]  # the same hand 2, from other scores
-    assert after[1].endswith("5 3 correct")
+    assert after[1] == "2 Bob 5 3 3 Bob · 3: made correct"
 
 
 def test_the_same_rows_in_another_language_are_drawn_in_it(client: Any) -> None:

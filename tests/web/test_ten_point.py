@@ -74,7 +74,8 @@ def test_a_hand_of_ten_points_recorded_on_the_form_scores_and_shows_the_marks(cl
     response = post_hand(client, game_id, FOUR, pitcher="Bob", bid=5, teams=SEATS, **takers)
     assert response.status_code == 302
     sheet = text(html_of(client, f"/games/{game_id}").split('id="sheet-title"', 1)[1])
-    assert "1 Ann Bob · 5 made 2 L BJ 8 H J OJ LJ 3 G" in sheet
+    # Each team's marks under its score; the pitcher (Bob) and his bid beside his team's.
+    assert "1 Ann 2 L BJ Bob 5 8 H J OJ LJ 3 G Bob · 5: made" in sheet
     # Tapped by team: the pitcher Bob for his team, Ann (first seat) for North-South.
     credited = {"Bob": "Bob", "Dee": "Bob", "Cy": "Ann", "Ann": "Ann"}
     points = {key: credited[name] for key, name in takers.items()}
