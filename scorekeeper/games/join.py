@@ -16,6 +16,7 @@ class JoinCode:
     """The board's address three ways: to open, to read out or type, and to scan."""
 
     url: str  # http://192.168.1.20:5000/games/12/board
+    path: str  # /games/12/board: the link on the page (same origin; nothing points elsewhere)
     shown: str  # 192.168.1.20:5000/games/12/board: what a phone's address bar takes as typed
     svg: Markup
     this_machine_only: bool  # a loopback address: no other phone can open it
@@ -33,10 +34,12 @@ def board_code(game_id: int) -> JoinCode | None:
     )
     if origin is None:
         return None
-    url = origin + url_for("games.board", game_id=game_id)
+    path = url_for("games.board", game_id=game_id)
+    url = origin + path
     shown = url.removeprefix("http://")
     return JoinCode(
         url=url,
+        path=path,
         shown=shown,
         svg=qr.svg(url),
         this_machine_only=network.is_loopback(network.host_name(urlsplit(origin).netloc)),

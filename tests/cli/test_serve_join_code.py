@@ -117,6 +117,9 @@ def _wait_for(url: str) -> bytes:
 def test_serve_on_every_interface_prints_a_code_a_phone_decodes_to_the_lan_address(
     env: dict[str, str],
 ) -> None:
+    beyond_loopback = _interface_addresses() - {"127.0.0.1"}
+    if not beyond_loopback:
+        pytest.skip("this machine is on no network: serve can print only 127.0.0.1, no code")
     with _serving("0.0.0.0", env, terminal=True, code=True) as lines:
         opened = [line.split(" ", 1)[1].strip() for line in lines if line.startswith("Open ")]
         assert opened, lines
@@ -129,12 +132,10 @@ def test_serve_on_every_interface_prints_a_code_a_phone_decodes_to_the_lan_addre
         assert all(lines.index(line) < first for line in lines if line.startswith("Open "))
         assert qr_images.decoded(qr_images.terminal_picture(code)) == [opened[0]]
         assert f"Scan the code with a phone's camera to open {opened[0]}." in "".join(lines)
-        # The address is one of this machine's own, beyond loopback when it has one, and
-        # the app answers there: what a phone at the table opens.
+        # The address is one of this machine's own beyond loopback, and the app answers
+        # there: what a phone at the table opens.
         host = opened[0].removeprefix("http://").rpartition(":")[0]
-        beyond_loopback = _interface_addresses() - {"127.0.0.1"}
-        if beyond_loopback:
-            assert host in beyond_loopback, (host, beyond_loopback)
+        assert host in beyond_loopback, (host, beyond_loopback)
         assert b"Start a new game" in _wait_for(opened[0])
 
 
