@@ -8,6 +8,7 @@ import sys
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import click
 from babel.support import LazyProxy
@@ -90,8 +91,11 @@ def serve(host: str, port: int, threads: int) -> None:
             *app.config["SERVED_HOSTS"],
             f"[{host}]" if ":" in host else host,
         ]
-    for url in addresses_to_type(host, port):
+    app.config["LISTEN_HOST"] = host  # pages name the LAN address when opened on loopback
+    urls = addresses_to_type(host, port)
+    for url in urls:
         click.echo(gettext("Open %(url)s", url=url))
+    print_join_code(urls[0])
     if not host.startswith("127.") and host != "localhost" and not password_required(app):
         click.echo(
             gettext(
@@ -108,6 +112,21 @@ def serve(host: str, port: int, threads: int) -> None:
             target=bundle.warm_up, args=(app.static_folder,), name="pdf-warm-up", daemon=True
         ).start()
     serving.serve(app, host=host, port=port, threads=threads)
+
+
+def print_join_code(url: str) -> None:
+    """Print ``url`` as a QR code for the phones to scan, when someone is looking at a terminal
+    that can draw it (not into a log) and a phone could open it (not a loopback address).
+    The server has no game yet at start: the code opens the list of games."""
+    from . import qr
+    from .network import host_name, is_loopback
+
+    if not sys.stdout.isatty() or not qr.can_draw_on(sys.stdout.encoding):
+        return
+    if is_loopback(host_name(urlsplit(url).netloc)):
+        return
+    click.echo(qr.terminal(url), nl=False)
+    click.echo(gettext("Scan the code with a phone's camera to open %(url)s.", url=url))
 
 
 @click.command("set-password")

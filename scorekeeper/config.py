@@ -58,6 +58,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # rebinding): loopback, this machine's names and LAN addresses, and the names in
         # SCOREKEEPER_HOSTS. None answers to every name (only behind a proxy that checks).
         "SERVED_HOSTS": served_hosts(),
+        # The address the server listens on (``serve`` sets it): on "0.0.0.0" a board's QR
+        # code opened on this machine names its LAN address (docs/DECISIONS.md).
+        "LISTEN_HOST": None,
     }
 
 

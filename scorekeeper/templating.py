@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
+from .games.join import board_code
 from .i18n import gettext
 from .rules import in_the_hole
 
@@ -22,6 +23,7 @@ def ringed(score: int) -> Markup:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["ringed"] = ringed
+    app.jinja_env.globals["board_join_code"] = board_code
 
     @app.context_processor
     def base_context() -> dict[str, Any]:

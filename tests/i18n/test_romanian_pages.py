@@ -93,11 +93,14 @@ class _Page(HTMLParser):
         self.text: list[str] = []
         self.links: list[str] = []
         self._skip = 0
+        self._untranslated: list[str] = []  # open elements marked translate="no" (an address)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         if tag in ("script", "style"):
             self._skip += 1
+        if found.get("translate") == "no":
+            self._untranslated.append(tag)
         if tag == "a" and found.get("href"):
             self.links.append(found["href"] or "")
         for name in ("title", "placeholder", "aria-label", "alt"):
@@ -109,9 +112,11 @@ class _Page(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style") and self._skip:
             self._skip -= 1
+        if self._untranslated and self._untranslated[-1] == tag:
+            self._untranslated.pop()
 
     def handle_data(self, data: str) -> None:
-        if not self._skip:
+        if not self._skip and not self._untranslated:
             self.text.append(data)
 
 
