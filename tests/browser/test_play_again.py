@@ -23,9 +23,9 @@ pytestmark = pytest.mark.browser
 
 FOUR = ["Ana", "Bogdan", "Cristi", "Dana"]
 TEAMS = ["North", "East", "North", "East"]
-#: Ana (North) bids and takes every point: she deals hand 1, Bogdan hand 2, so Cristi (left of
-#: Bogdan) deals the next game.
-EVERY_POINT = {"high": "Ana", "low": "Ana", "jack": "Ana", "game": "Ana"}
+#: Ana (North) bids and her team takes every point (tapped by team): she deals hand 1,
+#: Bogdan hand 2, so Cristi (left of Bogdan) deals the next game.
+EVERY_POINT = {"high": "North", "low": "North", "jack": "North", "game": "North"}
 
 
 def _finish(page: Any) -> int:
