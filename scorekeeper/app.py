@@ -44,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from . import database, security
+    from . import database, live, security
     from .auth import access
     from .extensions import csrf, db, migrate
 
@@ -52,6 +52,7 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=database.migrations_directory())
     csrf.init_app(app)
     database.init_app(app)
+    live.init_app(app)
     security.init_app(app)
     access.init_app(app)
 
@@ -73,6 +74,7 @@ def register_blueprints(app: Flask) -> None:
     from .games.offline import bp as offline
     from .games.views import bp as games
     from .health import bp as health
+    from .games.live_views import bp as live
     from .history.views import bp as history
     from .nights.views import bp as nights
     from .pdf.views import bp as pdf
@@ -86,6 +88,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(history)
     app.register_blueprint(auth)
     app.register_blueprint(health)
+    app.register_blueprint(live)
 
 
 def register_errors(app: Flask) -> None:
