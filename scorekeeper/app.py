@@ -71,10 +71,10 @@ def register_routing(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .auth.views import bp as auth
+    from .games.live_views import bp as live
     from .games.offline import bp as offline
     from .games.views import bp as games
     from .health import bp as health
-    from .games.live_views import bp as live
     from .history.views import bp as history
     from .nights.views import bp as nights
     from .pdf.views import bp as pdf

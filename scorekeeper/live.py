@@ -19,6 +19,7 @@ thread: see ``serving.thread_count``), and one more is refused, never queued.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -86,10 +87,8 @@ class Subscriber:
                 self.changes.put_nowait(change)
                 return
             except queue.Full:
-                try:
+                with contextlib.suppress(queue.Empty):
                     self.changes.get_nowait()
-                except queue.Empty:
-                    pass
 
     def next(self, timeout: float) -> Change | None:
         """The next change, or None after ``timeout`` seconds without one."""

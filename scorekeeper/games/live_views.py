@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, request
+from flask.globals import request_ctx
 
 from .. import live, serving
 from ..i18n import gettext
@@ -24,6 +25,18 @@ bp = Blueprint("live", __name__)
 
 #: How soon (ms) a browser's EventSource connects again after losing the stream.
 RETRY_MS = 1000
+
+
+#: The header a page's script sends when it fetches itself again to update in place.
+REFRESH_HEADER = "X-Scorekeeper-Live"
+
+
+@bp.before_app_request
+def _keep_flashes_for_the_next_page() -> None:
+    """A page fetched again to update in place shows no messages: they stay for the page
+    the phone opens next (its own save's "Ana made 3." would be taken otherwise)."""
+    if REFRESH_HEADER in request.headers:
+        request_ctx.flashes = []
 
 
 def _since() -> int | None:

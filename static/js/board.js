@@ -24,6 +24,7 @@
   var fetching = false;
   var again = false;
   var submitting = false;
+  var down = false;
 
   if (form) {
     form.addEventListener("submit", function () {
@@ -84,7 +85,8 @@
     if (fetching) { again = true; return; }
     fetching = true;
     again = false;
-    fetch(pageUrl, { cache: "no-store", credentials: "same-origin" })
+    // The header keeps the page's messages (a save's "Ana made 3.") for the page they are for.
+    fetch(pageUrl, { cache: "no-store", credentials: "same-origin", headers: { "X-Scorekeeper-Live": "1" } })
       .then(function (response) {
         if (response.status === 404) { window.location.reload(); return null; }
         return response.ok ? response.text() : null;
@@ -98,7 +100,7 @@
         known = fresh.dataset.version;
         live.dataset.version = known;
       })
-      .catch(function () { connection.failed(); })
+      .catch(function () { failed(); })
       .then(function () {
         fetching = false;
         if (again) { refresh(); }
@@ -112,13 +114,21 @@
   // --- The stream -----------------------------------------------------------------------------
 
   function alive() {
+    down = false;
     connection.ok();
     window.clearTimeout(watchdog);
     watchdog = window.setTimeout(lost, heartbeat * 2 + 500);
   }
 
+  // Say the connection is lost once per outage ("connection lost — reconnecting"), however
+  // often the stream is tried again meanwhile.
+  function failed() {
+    if (!down) { connection.failed(); }
+    down = true;
+  }
+
   function lost() {
-    connection.failed();
+    failed();
     if (source) { source.close(); source = null; }
     window.setTimeout(open, 1000);
   }
@@ -148,7 +158,7 @@
         poll();
         return;
       }
-      connection.failed();  // the browser connects again by itself (the stream's retry)
+      failed();  // the browser connects again by itself (the stream's retry)
     };
   }
 

@@ -182,10 +182,9 @@ def test_a_write_that_is_rolled_back_sends_nothing(client: Any, served: Served) 
     game_id = create_game(client, "auction-pitch", PLAYERS)
     stream = served.open(game_id)
     assert stream.next().name == "alive"
-    with served.app.app_context(), pytest.raises(RuntimeError):
-        with write_transaction():
-            live.changed(game_id, 999)
-            raise RuntimeError("the write fails after saying the game changed")
+    with served.app.app_context(), pytest.raises(RuntimeError), write_transaction():
+        live.changed(game_id, 999)
+        raise RuntimeError("the write fails after saying the game changed")
     # A stale hand form is refused (its transaction rolled back): nothing is sent for it either.
     stale = post_hand(
         client,
