@@ -9,7 +9,6 @@ with TEST_DATABASE_URL the same tests run on PostgreSQL, through LISTEN/NOTIFY.
 from __future__ import annotations
 
 import http.client
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -17,12 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from event_stream import PATIENCE, Stream
 
 from .tables import create_game, hand_count, page, post_hand, version_of
 
 PLAYERS = ["Ana", "Bob", "Cy"]
-#: How long a test waits for an event that must come (s): far more than one takes.
-PATIENCE = 10.0
 #: The most streams the served app may hold in these tests.
 CAP = 3
 
@@ -31,62 +29,6 @@ CAP = 3
 def app_config(app_config: dict[str, Any], database_url: str) -> dict[str, Any]:
     """A small cap and a quick heartbeat (naming database_url keeps its parametrisation)."""
     return {**app_config, "LIVE_STREAMS": CAP, "LIVE_HEARTBEAT_SECONDS": 0.5}
-
-
-@dataclass
-class Event:
-    name: str
-    id: str | None
-    data: dict[str, Any] | None
-
-
-class Stream:
-    """An open event stream, read as EventSource reads it."""
-
-    def __init__(self, port: int, path: str, headers: dict[str, str] | None = None) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
-        self.connection.request("GET", path, headers=headers or {})
-        self.response = self.connection.getresponse()
-        self.status = self.response.status
-
-    def next(self) -> Event:
-        """The next event (a named one: the retry line and comments are skipped)."""
-        fields: dict[str, str] = {}
-        while True:
-            line = self.response.fp.readline()
-            if not line:
-                raise EOFError("the stream ended")
-            text = line.decode().rstrip("\n")
-            if text == "":
-                if "event" in fields:
-                    data = fields.get("data")
-                    return Event(
-                        fields["event"], fields.get("id"), json.loads(data) if data else None
-                    )
-                fields = {}
-                continue
-            name, _, value = text.partition(":")
-            fields[name] = value.lstrip(" ")
-
-    def next_named(self, *names: str) -> Event:
-        """The next event called one of ``names`` (skipping "alive")."""
-        while True:
-            event = self.next()
-            if event.name in names:
-                return event
-            assert event.name == "alive", event
-
-    def ended(self) -> bool:
-        """Whether the server ends the stream (rather than sending more)."""
-        try:
-            while True:
-                self.next()
-        except EOFError:
-            return True
-
-    def close(self) -> None:
-        self.response.close()
-        self.connection.close()
 
 
 @dataclass
