@@ -25,14 +25,17 @@ import logging
 import os
 import queue
 import threading
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
+from flask_babel import get_locale
 from sqlalchemy import event, text
 
 from .database import run
 from .extensions import db
+from .lru import LRU, per_app
 
 log = logging.getLogger(__name__)
 
@@ -211,6 +214,39 @@ class Listener:
                 self._listening.clear()
                 log.warning("live: lost the PostgreSQL listener (%s); trying again", error)
                 self._stopped.wait(1.0)
+
+
+#: The header a page's script sends when it fetches itself again to update in place.
+REFRESH_HEADER = "X-Scorekeeper-Live"
+
+
+class Drawn(LRU[str]):
+    """Boards drawn for the boards' refetch after a change, by path, host, language and the
+    game's id, creation time and version (everything a board shows follows from those: it
+    has no form, no login and, fetched by the script, no messages). Twenty boards fetch
+    at once after each hand; drawn once, the rest wait for it and take it (bench/live.py).
+    Drawing holds one lock: two boards' drawings at once would share the same cores."""
+
+    def __init__(self, size: int = 32) -> None:
+        super().__init__(size)
+        self.drawing = threading.Lock()
+
+
+def drawn_once(game: Hashable, draw: Callable[[], str]) -> str:
+    """A board page for a refetch (``REFRESH_HEADER``): drawn once per ``game`` state
+    (id, creation time, version) and language; any other request is drawn afresh."""
+    if REFRESH_HEADER not in request.headers:
+        return draw()
+    key = (request.path, request.host, str(get_locale()), game)
+    kept = per_app("scorekeeper.live.drawn", Drawn)
+    found = kept.get(key)
+    if found is None:
+        with kept.drawing:
+            found = kept.get(key)
+            if found is None:
+                found = draw()
+                kept.put(key, found)
+    return found
 
 
 def init_app(app: Flask) -> None:

@@ -27,15 +27,11 @@ bp = Blueprint("live", __name__)
 RETRY_MS = 1000
 
 
-#: The header a page's script sends when it fetches itself again to update in place.
-REFRESH_HEADER = "X-Scorekeeper-Live"
-
-
 @bp.before_app_request
 def _keep_flashes_for_the_next_page() -> None:
     """A page fetched again to update in place shows no messages: they stay for the page
     the phone opens next (its own save's "Ana made 3." would be taken otherwise)."""
-    if REFRESH_HEADER in request.headers:
+    if live.REFRESH_HEADER in request.headers:
         request_ctx.flashes = []
 
 

@@ -267,3 +267,25 @@ def test_the_board_and_game_page_name_their_stream_and_their_live_regions(client
     board = client.get(f"/games/{game_id}/board").get_data(as_text=True)
     assert 'data-live="last-hand"' in board and 'data-live="settlement"' in board
     assert '<noscript><meta http-equiv="refresh"' in board
+
+
+def test_a_board_fetched_again_by_its_script_shows_each_new_hand(client: Any) -> None:
+    game_id = create_game(client, "auction-pitch", PLAYERS)
+    refetch = {"X-Scorekeeper-Live": "1"}
+    assert "Hand 1:" not in client.get(f"/games/{game_id}/board", headers=refetch).text
+    play_a_hand(client, game_id)
+    assert "Hand 1: Ana bid 2" in client.get(f"/games/{game_id}/board", headers=refetch).text
+    undo = page(client.get(f"/games/{game_id}/undo")).submitted()
+    client.post(f"/games/{game_id}/undo", data=undo)
+    assert "Hand 1:" not in client.get(f"/games/{game_id}/board", headers=refetch).text
+
+
+def test_a_page_fetched_again_by_its_script_leaves_the_messages_for_the_next_page(
+    client: Any,
+) -> None:
+    game_id = create_game(client, "auction-pitch", PLAYERS)
+    client.get(f"/games/{game_id}")  # the game's first page takes its "started" message
+    assert play_a_hand(client, game_id).status_code == 302
+    refetched = client.get(f"/games/{game_id}", headers={"X-Scorekeeper-Live": "1"}).text
+    assert "Ana made 2." not in refetched
+    assert "Ana made 2." in client.get(f"/games/{game_id}").text
