@@ -26,7 +26,9 @@
   var submitting = false;
   var down = false;
 
+  var touched = false;
   if (form) {
+    form.addEventListener("change", function () { touched = true; });
     form.addEventListener("submit", function () {
       // This phone is saving: the change it hears next is its own hand.
       submitting = true;
@@ -56,7 +58,7 @@
     if (names(regions) !== names(fresh)) {
       // The page is drawn otherwise now (the game ended): reload, unless a hand is being
       // filled in, which the form's own answer then deals with.
-      if (!form) { window.location.reload(); }
+      if (!form || (!touched && !submitting)) { window.location.reload(); }
       return;
     }
     if (keptHands()) { return; }

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import TIMEOUT_MS, LiveServer
-from .ui import Table, start_game
+from .ui import Table, ap_record, import_game, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -79,6 +79,7 @@ def test_a_game_page_shows_a_hand_another_phone_saved_and_keeps_its_own_taps(
     expect(other.locator("#live-notice")).to_have_text("Hand 1 was recorded on another phone.")
     expect(other.locator(".sheet")).to_contain_text("Ana")
     expect(other.locator('[data-live="sheet"] tbody tr').first).to_be_visible()
+    expect(other.locator(".chart-card")).to_be_visible()  # the first hand brings the chart
     assert other.evaluate(MARKED)
     # Its taps are as they were: the form is never touched.
     checked = other.locator("#hand-form input:checked")
@@ -218,3 +219,21 @@ def test_a_board_says_the_connection_is_lost_when_the_server_stops_and_catches_u
         shoot(board, artifacts, "board-caught-up")
     finally:
         context.close()
+
+
+def test_a_game_page_left_untouched_opens_the_finished_game_another_phone_ended(
+    new_page: Callable[..., Any], live_server: LiveServer, artifacts: Path
+) -> None:
+    one, other = new_page(), new_page()
+    made_3 = ("Ana", 3, "Ana", "Ana", None, "Ana")
+    game_id = import_game(one, ap_record(FOUR, [made_3, made_3]))  # Ana 6 of 7
+    one.goto(f"/games/{game_id}")
+    other.goto(f"/games/{game_id}")
+    expect(other.locator("#connection")).to_have_attribute("data-state", "connected")
+    Table(one).hand(pitcher="Ana", bid=2, high="Ana", low="Ana", jack=None, game="Bogdan")
+    Table(one).save()
+    expect(one.locator(".game-over")).to_be_visible()
+    # The other phone had not begun a hand: it shows the game over, as the saving phone does.
+    expect(other.locator(".game-over")).to_be_visible()
+    expect(other.locator("#hand-form")).to_have_count(0)
+    shoot(other, artifacts, "game-page-game-ended-elsewhere")
