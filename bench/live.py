@@ -4,11 +4,12 @@ hand with boards open; the server's memory and threads with the boards held open
 Not a test: it prints numbers (``make bench`` puts them in its table, bench/run.py).
 
 A real ``scorekeeper serve`` (waitress) or gunicorn (``-k gthread``) process serves the app
-on a SQLite file of its own. BOARDS boards are threads here, each doing what
-static/js/board.js does: hold the game's event stream open and, on each ``change``, fetch
-the board again (as the page does, to swap its regions); the hand "shows" when that fetch
-has it. The polling it replaces is measured the same way: each board asks version.json every
-BOARD_POLL_SECONDS (its own phase) and, on a new version, loads the board page again.
+on a SQLite file of its own. BOARDS boards are threads in a process of their own (other
+devices), each doing what static/js/board.js does: hold the game's event stream open and, on
+each ``change``, wait its spread (SPREAD_MS) and fetch the board again (as the page does,
+to swap its regions); the hand "shows" when that fetch has it. The polling it replaces is
+measured the same way: each board asks version.json every BOARD_POLL_SECONDS (its own
+phase) and, on a new version, loads the board page again.
 
     .venv/bin/python bench/live.py             # prints the numbers as JSON
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import multiprocessing
 import random
 import re
 import signal
@@ -42,6 +44,8 @@ BOARDS = 20
 #: The app's default BOARD_POLL_SECONDS: what the boards did before they were pushed to.
 POLL_SECONDS = 1.5
 LAST_HAND = re.compile(rb'class="last-hand">Hand (\d+):')
+#: What static/js/board.js waits before fetching a change (ms): at least, and spread over.
+SPREAD_MS = (30, 120)
 #: How long one hand may take to reach every board before the run fails (s).
 PATIENCE = 15.0
 
@@ -129,6 +133,7 @@ class Board(threading.Thread):
                 if event in ("alive", "change"):
                     self.ready.set()
                 if event == "change":
+                    time.sleep((SPREAD_MS[0] + random.random() * SPREAD_MS[1]) / 1000)
                     self.fetch()
                 event = ""
 
@@ -205,21 +210,65 @@ class Phone:
         return len(table.hands), posted, total, finished
 
 
-@contextlib.contextmanager
-def boards_on(port: int, game_id: int, count: int, push: bool) -> Iterator[Shown]:
+def _board_process(connection: Any, port: int, game_id: int, count: int, push: bool) -> None:
+    """The boards' own process (other devices, not threads beside the phone's: their
+    wake-up would be timed as the phone's). Answers ("wait", number) with the times each
+    board showed that hand, until told ("stop",)."""
     shown = Shown()
     boards = [Board(port, game_id, shown, push) for _ in range(count)]
     for board in boards:
         board.start()
     for board in boards:
         board.ready.wait(10)
+    connection.send("ready")
+    while True:
+        command = connection.recv()
+        if command[0] == "stop":
+            break
+        try:
+            connection.send(("ok", shown.wait_for(command[1], count)))
+        except RuntimeError as error:
+            connection.send(("error", str(error)))
+    for board in boards:
+        board.stop()
+    for board in boards:
+        board.join(5)
+    connection.send(list(shown.errors))
+
+
+class Boards:
+    """``count`` boards open on a game, in a process of their own. Times are
+    ``time.perf_counter``, which on Linux is the machine's monotonic clock, shared by both."""
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+        self.errors: list[str] = []
+
+    def wait_for(self, number: int) -> list[float]:
+        self.connection.send(("wait", number))
+        status, found = self.connection.recv()
+        if status != "ok":
+            raise RuntimeError(found)
+        return list(found)
+
+
+@contextlib.contextmanager
+def boards_on(port: int, game_id: int, count: int, push: bool) -> Iterator[Boards]:
+    mine, theirs = multiprocessing.Pipe()
+    process = multiprocessing.get_context("fork").Process(
+        target=_board_process, args=(theirs, port, game_id, count, push), daemon=True
+    )
+    process.start()
+    if not mine.poll(30) or mine.recv() != "ready":
+        raise RuntimeError("the boards did not open")
+    boards = Boards(mine)
     try:
-        yield shown
+        yield boards
     finally:
-        for board in boards:
-            board.stop()
-        for board in boards:
-            board.join(5)
+        mine.send(("stop",))
+        if mine.poll(30):
+            boards.errors += mine.recv()
+        process.join(10)
 
 
 def save_to_boards(port: int, hands: int, boards: int, push: bool, seed: int) -> dict[str, Any]:
@@ -238,14 +287,14 @@ def save_to_boards(port: int, hands: int, boards: int, push: bool, seed: int) ->
                 found["post"].append(posted * 1000)
                 found["record"].append(total * 1000)
                 if boards:
-                    got = shown.wait_for(number, boards)
+                    got = shown.wait_for(number)
                     found["every"].append((max(got) - started) * 1000)
                     found["each"] += [(t - started) * 1000 for t in got]
                 done += 1
                 # Hands at a table are a minute apart: let the boards settle (and, polled,
                 # start each hand at another moment of their cycle).
                 time.sleep(0.15 if push else random.uniform(0.2, POLL_SECONDS))
-            found["errors"] += shown.errors
+        found["errors"] += shown.errors
         if finished:
             phone = Phone(port, seed + done)
     return found
@@ -277,8 +326,7 @@ def held_open(port: int, pids: list[int], boards: int) -> dict[str, Any]:
     with boards_on(port, phone.game_id, boards, push=True) as shown:
         time.sleep(1.0)
         during = process_usage(pids)
-        errors = list(shown.errors)
-    return {"none": before, "open": during, "errors": errors}
+    return {"none": before, "open": during, "errors": shown.errors}
 
 
 @contextlib.contextmanager

@@ -272,8 +272,8 @@ def live_rows(hands: int, poll_hands: int) -> list[Row]:
                 seconds(p99(with_boards) / 1000),
                 seconds(ms(alone)) + " (no board)",
                 ratio(ms(with_boards), ms(alone)),
-                "<= 1.2x no board" if key == "post" else "",
-                verdict(ms(with_boards) <= 1.2 * ms(alone)) if key == "post" else "",
+                "<= 1.2x no board" if key == "record" else "",
+                verdict(ms(with_boards) <= 1.2 * ms(alone)) if key == "record" else "",
             )
         )
     for server, label in (("waitress", "serve (waitress)"), ("gunicorn", "gunicorn -w 1")):

@@ -10,7 +10,8 @@ delivered only if that transaction commits:
   first stream) and hands each notification to that process's streams, so a hand saved
   through one gunicorn worker or machine reaches boards held open by another, with no
   broker besides the database;
-- on SQLite (one process), in memory, from the session's ``after_commit``.
+- on SQLite (one process), in memory, from the session's ``after_commit`` (in a request,
+  as the request ends, its answer made).
 
 Each open stream (``scorekeeper/games/live_views.py``) is a ``Subscriber`` with a small
 bounded queue; there are at most ``LIVE_STREAMS`` per process (a stream holds a server
@@ -29,7 +30,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, has_request_context, request
 from flask_babel import get_locale
 from sqlalchemy import event, text
 
@@ -257,6 +258,7 @@ def init_app(app: Flask) -> None:
     if engine_url.get_backend_name() == "postgresql":
         url = engine_url.set(drivername="postgresql").render_as_string(hide_password=False)
     app.extensions["scorekeeper.live"] = Broker(int(app.config["LIVE_STREAMS"]), url)
+    app.teardown_request(_deliver_at_teardown)
     _listen_to_sessions()
 
 
@@ -298,12 +300,35 @@ def _listen_to_sessions() -> None:
     event.listen(db.session, "after_rollback", _after_rollback)
 
 
+#: Where a request keeps what its commits said until its response is ready.
+_AT_TEARDOWN = "scorekeeper_live_pending"
+
+
 def _after_commit(session: Any) -> None:
     pending = session.info.pop(_PENDING, None)
+    if not pending:
+        return
+    if has_request_context():
+        # Told as the request ends, its answer made: boards told at the commit fetched the
+        # board while the phone that saved still waited for its answer.
+        kept = g.get(_AT_TEARDOWN)
+        if kept is None:
+            kept = []
+            setattr(g, _AT_TEARDOWN, kept)
+        kept.extend(pending)
+    else:
+        _deliver(broker(), pending)
+
+
+def _deliver(found: Broker, changes: list[Change]) -> None:
+    for change in changes:
+        found.deliver(change)
+
+
+def _deliver_at_teardown(_error: BaseException | None) -> None:
+    pending = g.pop(_AT_TEARDOWN, None)
     if pending:
-        found = broker()
-        for change in pending:
-            found.deliver(change)
+        _deliver(broker(), pending)
 
 
 def _after_rollback(session: Any) -> None:

@@ -109,8 +109,13 @@
       });
   }
 
+  // A change is fetched 30-150 ms after it is heard, each page at its own moment: the phone
+  // that saved it fetches its own page first, and twenty boards do not ask all at once
+  // (bench/live.py measures both).
   function heard(version) {
-    if (String(version) !== String(known)) { refresh(); }
+    if (String(version) !== String(known)) {
+      window.setTimeout(refresh, 30 + Math.random() * 120);
+    }
   }
 
   // --- The stream -----------------------------------------------------------------------------
