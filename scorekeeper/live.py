@@ -11,7 +11,7 @@ delivered only if that transaction commits:
   through one gunicorn worker or machine reaches boards held open by another, with no
   broker besides the database;
 - on SQLite (one process), in memory, from the session's ``after_commit`` (in a request,
-  as the request ends, its answer made).
+  once its answer is sent).
 
 Each open stream (``scorekeeper/games/live_views.py``) is a ``Subscriber`` with a small
 bounded queue; there are at most ``LIVE_STREAMS`` per process (a stream holds a server
@@ -258,6 +258,7 @@ def init_app(app: Flask) -> None:
     if engine_url.get_backend_name() == "postgresql":
         url = engine_url.set(drivername="postgresql").render_as_string(hide_password=False)
     app.extensions["scorekeeper.live"] = Broker(int(app.config["LIVE_STREAMS"]), url)
+    app.after_request(_deliver_after_answer)
     app.teardown_request(_deliver_at_teardown)
     _listen_to_sessions()
 
@@ -309,8 +310,9 @@ def _after_commit(session: Any) -> None:
     if not pending:
         return
     if has_request_context():
-        # Told as the request ends, its answer made: boards told at the commit fetched the
-        # board while the phone that saved still waited for its answer.
+        # Told once the answer is sent: twenty streams woken at the commit (or as the request
+        # ended) took the interpreter from the thread still writing the phone's answer
+        # (bench/live.py: a hand's POST took 1.8x as long with 20 boards open).
         kept = g.get(_AT_TEARDOWN)
         if kept is None:
             kept = []
@@ -325,7 +327,18 @@ def _deliver(found: Broker, changes: list[Change]) -> None:
         found.deliver(change)
 
 
+def _deliver_after_answer(response: Any) -> Any:
+    """Deliver what the request's commits said when the server has sent its answer (it
+    closes the response: WSGI requires it)."""
+    pending = g.pop(_AT_TEARDOWN, None)
+    if pending:
+        found = broker()
+        response.call_on_close(lambda: _deliver(found, pending))
+    return response
+
+
 def _deliver_at_teardown(_error: BaseException | None) -> None:
+    """A request that ended without an answer to wait for (an error): deliver now."""
     pending = g.pop(_AT_TEARDOWN, None)
     if pending:
         _deliver(broker(), pending)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,11 +50,13 @@ class Stream:
 
     def next_named(self, *names: str) -> Event:
         """The next event called one of ``names`` (skipping "alive")."""
-        while True:
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
             event = self.next()
             if event.name in names:
                 return event
             assert event.name == "alive", event
+        raise AssertionError(f"no {' or '.join(names)} event in {PATIENCE:.0f} s")
 
     def ended(self) -> bool:
         """Whether the server ends the stream (rather than sending more)."""

@@ -74,9 +74,25 @@ def served(app: Any) -> Iterator[Served]:
             live.broker().close()  # its PostgreSQL listener, if it has one
 
 
+def sent(response: Any) -> Any:
+    """The answer, closed as a server closes it once sent (changes are told then)."""
+    response.close()
+    return response
+
+
 def play_a_hand(client: Any, game_id: int) -> Any:
-    return post_hand(
-        client, game_id, PLAYERS, pitcher="Ana", bid=2, high="Ana", low="Bob", jack=None, game="Ana"
+    return sent(
+        post_hand(
+            client,
+            game_id,
+            PLAYERS,
+            pitcher="Ana",
+            bid=2,
+            high="Ana",
+            low="Bob",
+            jack=None,
+            game="Ana",
+        )
     )
 
 
@@ -111,7 +127,7 @@ def test_a_correction_and_an_undo_are_each_sent_too(client: Any, served: Served)
     stream = served.open(game_id, **{"Last-Event-ID": str(version_of(client, game_id))})
     assert stream.next().name == "alive"
     asked = page(client.get(f"/games/{game_id}/undo")).submitted()
-    response = client.post(f"/games/{game_id}/undo", data=asked)
+    response = sent(client.post(f"/games/{game_id}/undo", data=asked))
     assert response.status_code == 302, response.get_data(as_text=True)
     assert stream.next_named("change").data == {"version": version_of(client, game_id)}
     assert hand_count(client.application, game_id) == 0
@@ -151,8 +167,8 @@ def test_deleting_the_game_ends_its_stream_with_deleted(client: Any, served: Ser
     game_id = create_game(client, "auction-pitch", PLAYERS)
     stream = served.open(game_id)
     assert stream.next().name == "alive"
-    response = client.post(
-        f"/games/{game_id}/delete", data={"version": version_of(client, game_id)}
+    response = sent(
+        client.post(f"/games/{game_id}/delete", data={"version": version_of(client, game_id)})
     )
     assert response.status_code == 302, response.get_data(as_text=True)
     assert stream.next_named("deleted").data == {"version": None}
@@ -276,7 +292,7 @@ def test_a_board_fetched_again_by_its_script_shows_each_new_hand(client: Any) ->
     play_a_hand(client, game_id)
     assert "Hand 1: Ana bid 2" in client.get(f"/games/{game_id}/board", headers=refetch).text
     undo = page(client.get(f"/games/{game_id}/undo")).submitted()
-    client.post(f"/games/{game_id}/undo", data=undo)
+    sent(client.post(f"/games/{game_id}/undo", data=undo))
     assert "Hand 1:" not in client.get(f"/games/{game_id}/board", headers=refetch).text
 
 
