@@ -25,6 +25,8 @@
   var again = false;
   var submitting = false;
   var down = false;
+  var noticeTimer = null;
+  if (notice) { notice.addEventListener("click", function () { notice.hidden = true; }); }
 
   var touched = false;
   if (form) {
@@ -78,6 +80,9 @@
     if (form && notice && !submitting && after > before) {
       notice.textContent = words.recorded.replace("{n}", String(after - 1));
       notice.hidden = false;
+      // It sits over the foot of the screen (Save may be under it): a tap or 8 s clears it.
+      window.clearTimeout(noticeTimer);
+      noticeTimer = window.setTimeout(function () { notice.hidden = true; }, 8000);
     }
   }
 
