@@ -7,7 +7,9 @@ beside the target it is held to:
 - engine: a 60-hand game scored (bench/engine_bench.py);
 - recording a hand through the served app, alone and under load (bench/fullstack_bench.py);
 - the printed sheets and the 100-game history (bench/pdf_stack.py);
-- the history, player and night pages on a large database (bench/scale_pages.py).
+- the history, player and night pages on a large database (bench/scale_pages.py);
+- live boards: Save -> 20 open boards show the hand, recording with them open, and the
+  server's memory and threads while they are held open (bench/live.py).
 
 Recording a hand and the pages run on SQLite and, when BENCH_DATABASE_URL (or
 --database-url) names a PostgreSQL database, on it too: each of their rows is then
@@ -41,7 +43,7 @@ sys.path.insert(0, str(HERE))
 
 import databases  # noqa: E402  (a sibling script, not a package)
 
-PARTS = ("engine", "stack", "pdf", "pages")
+PARTS = ("engine", "stack", "pdf", "pages", "live")
 
 
 @dataclass
@@ -214,6 +216,87 @@ def stack_rows(
     rows += pdf_load_rows(found, median, part)
     for error in (found["errors"] + found["load_errors"])[:3]:
         print(f"  error: {error[:300]}", file=sys.stderr)
+    return rows
+
+
+def live_rows(hands: int, poll_hands: int) -> list[Row]:
+    import live
+
+    found = live.measure(hands, poll_hands)
+    boards = found["boards"]
+    part = f"Live boards ({boards} open, SQLite)"
+
+    def ms(samples: list[float]) -> float:
+        return statistics.median(samples) / 1000
+
+    def p95(samples: list[float]) -> str:
+        return "p95 " + seconds(live.p95(samples) / 1000)
+
+    rows = []
+    polled = found["waitress"]["polled"]["every"]
+    for server, label in (("waitress", "serve (waitress)"), ("gunicorn", "gunicorn -k gthread")):
+        every = found[server]["pushed"]["every"]
+        errors = found[server]["pushed"]["errors"]
+        rows.append(
+            Row(
+                part,
+                f"Save -> every open board shows the hand: pushed, {label}",
+                len(every),
+                seconds(ms(every)),
+                p95(every),
+                seconds(ms(polled)) + " (polled)",
+                ratio(ms(every), ms(polled)),
+                "< 300 ms p95",
+                verdict(live.p95(every) < 300 and not errors)
+                + (f" ({len(errors)} errors)" if errors else ""),
+            )
+        )
+    rows.append(
+        Row(
+            part,
+            f"the same, polled as before (version.json every {live.POLL_SECONDS} s, then the page)",
+            len(polled),
+            seconds(ms(polled)),
+            p95(polled),
+            "",
+            "",
+            "",
+            "",
+        )
+    )
+    waitress = found["waitress"]
+    for key, what in (("post", "POST hand form"), ("record", "POST hand form + game page")):
+        alone = waitress[f"alone_{key}"]
+        with_boards = waitress["pushed"][key]
+        rows.append(
+            Row(
+                part,
+                f"record a hand with {boards} boards open: {what} (waitress)",
+                len(with_boards),
+                seconds(ms(with_boards)),
+                seconds(p99(with_boards) / 1000),
+                seconds(ms(alone)) + " (no board)",
+                ratio(ms(with_boards), ms(alone)),
+                "<= 1.2x no board" if key == "record" else "",
+                verdict(ms(with_boards) <= 1.2 * ms(alone)) if key == "record" else "",
+            )
+        )
+    for server, label in (("waitress", "serve (waitress)"), ("gunicorn", "gunicorn -w 1")):
+        usage = found[server]["usage"]
+        none, held = usage["none"], usage["open"]
+        rows.append(
+            Row(
+                part,
+                f"server memory (RSS) and threads, {boards} boards held open: {label}",
+                boards,
+                f"{held['rss_kib'] / 1024:.1f} MiB, {held['threads']} threads",
+                "",
+                f"{none['rss_kib'] / 1024:.1f} MiB, {none['threads']} threads (no board)",
+                f"+{(held['rss_kib'] - none['rss_kib']) / 1024:.1f} MiB",
+                "",
+                "",
+            )
+        )
     return rows
 
 
@@ -436,6 +519,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "gets the schemas bench_stack (made afresh each run) and bench_scale_<games> "
         "(seeded once, kept)",
     )
+    parser.add_argument("--live-hands", type=int, default=40, help="hands saved to live boards")
+    parser.add_argument(
+        "--live-poll-hands", type=int, default=15, help="hands saved to polling boards"
+    )
     parser.add_argument("--out", type=Path, default=HERE / "results.md")
     args = parser.parse_args(argv)
     chosen = [p.strip() for p in args.only.split(",") if p.strip()]
@@ -450,6 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.database_url,
         ),
         "pdf": lambda: pdf_rows(args.pdf_games, args.sheets),
+        "live": lambda: live_rows(args.live_hands, args.live_poll_hands),
         "pages": lambda: on_each_database(
             lambda url, label: page_rows(args.scale_games, args.page_seconds, url, label),
             args.database_url,

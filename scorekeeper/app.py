@@ -44,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from . import database, security
+    from . import database, live, security
     from .auth import access
     from .extensions import csrf, db, migrate
 
@@ -52,6 +52,7 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=database.migrations_directory())
     csrf.init_app(app)
     database.init_app(app)
+    live.init_app(app)
     security.init_app(app)
     access.init_app(app)
 
@@ -70,6 +71,7 @@ def register_routing(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .auth.views import bp as auth
+    from .games.live_views import bp as live
     from .games.offline import bp as offline
     from .games.rules_card import bp as rules_card
     from .games.views import bp as games
@@ -88,6 +90,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(auth)
     app.register_blueprint(health)
     app.register_blueprint(rules_card)
+    app.register_blueprint(live)
 
 
 def register_errors(app: Flask) -> None:

@@ -73,8 +73,13 @@ def ready_to_serve() -> None:
     help="Address to listen on; 0.0.0.0 serves the phones on the local network.",
 )
 @click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--threads", default=8, show_default=True, type=int)
-def serve(host: str, port: int, threads: int) -> None:
+@click.option(
+    "--threads",
+    default=None,
+    type=int,
+    help="Threads for requests besides the live boards' (default 8; plus LIVE_STREAMS).",
+)
+def serve(host: str, port: int, threads: int | None) -> None:
     """Serve the app with the production WSGI server (waitress)."""
     from . import serving
     from .auth.access import password_required
@@ -111,7 +116,12 @@ def serve(host: str, port: int, threads: int) -> None:
         threading.Thread(
             target=bundle.warm_up, args=(app.static_folder,), name="pdf-warm-up", daemon=True
         ).start()
-    serving.serve(app, host=host, port=port, threads=threads)
+    serving.serve(
+        app,
+        host=host,
+        port=port,
+        threads=serving.thread_count(app, threads or serving.REQUEST_THREADS),
+    )
 
 
 def print_join_code(url: str) -> None:

@@ -53,6 +53,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": os.environ.get("SCOREKEEPER_SECURE_COOKIES") == "1",
         "PERMANENT_SESSION_LIFETIME": 12 * 3600,
         "BOARD_POLL_SECONDS": 1.5,
+        # Live boards and game pages (scorekeeper/live.py): the most event streams one
+        # process holds open (each holds a server thread; one more is answered 503 and that
+        # page polls instead), and how often an open stream says it is alive, in seconds
+        # (a page that hears nothing for twice that says "connection lost").
+        "LIVE_STREAMS": 40,
+        "LIVE_HEARTBEAT_SECONDS": 2.0,
         **PDF_DEFAULTS,
         # The Host names the app answers to (anything else is a 400, against DNS
         # rebinding): loopback, this machine's names and LAN addresses, and the names in

@@ -20,6 +20,30 @@ LIMITS: dict[str, Any] = {
     "asyncore_use_poll": True,
 }
 
+#: Threads kept for ordinary requests (pages, hands) however many live streams are open.
+REQUEST_THREADS = 8
+
+
+def thread_count(app: Any, requests: int = REQUEST_THREADS) -> int:
+    """Threads to serve ``app`` with: one per live stream it may hold open (LIVE_STREAMS;
+    each holds its thread while open) and ``requests`` more, which streams never take."""
+    return int(app.config["LIVE_STREAMS"]) + requests
+
+
+def flusher(environ: dict[str, Any]) -> Any:
+    """A function that has the server send what the request wrote so far, now.
+
+    waitress leaves a write under 18,000 bytes (its ``send_bytes``, deprecated) for its main
+    loop, which looks again up to a second later (its poll's timeout); a live board's event
+    is a few dozen bytes. Waking the loop sends it at once. Another server (gunicorn) sends
+    each write as it is made: nothing to do.
+    """
+    check = environ.get("waitress.client_disconnected")
+    channel = getattr(check, "__self__", None)
+    server = getattr(channel, "server", None)
+    wake = getattr(server, "pull_trigger", None)
+    return wake if callable(wake) else (lambda: None)
+
 
 def options(*, host: str, port: int, threads: int = 8) -> dict[str, Any]:
     """waitress's settings to serve on ``host``:``port`` with the limits above."""

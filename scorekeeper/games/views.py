@@ -21,7 +21,7 @@ from flask import (
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import i18n, operations, rules
+from .. import i18n, live, operations, rules
 from ..auth.access import organiser_page
 from ..extensions import csrf
 from ..forms import name_key
@@ -448,8 +448,15 @@ def delete(game_id: int) -> ViewResult:
 
 @bp.get("/games/<id:game_id>/board")
 def board(game_id: int) -> str:
-    """Show the standings large, read-only, refreshing itself when a hand is saved."""
-    return render_template("games/board.html", **_page_context(_load(game_id)))
+    """Show the standings large, read-only, updated in place when a hand is saved."""
+    loaded = _load(game_id)
+    # Without the chart, which the board does not show (it was half the board's cost).
+    return live.drawn_once(
+        (game_id, loaded.row.created_at, loaded.row.version),
+        lambda: render_template(
+            "games/board.html", game=game_snapshot(loaded, chart=False), loaded=loaded
+        ),
+    )
 
 
 @bp.get("/games/<id:game_id>/version.json")

@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import models, rules
+from .. import live, models, rules
 from ..database import run, write_transaction
 from ..extensions import db
 from ..lru import LRU, per_app
@@ -562,8 +562,10 @@ def _check_version(loaded: Loaded, version: int | None) -> None:
 
 def _changed(loaded: Loaded, hands: Sequence[rules.Hand], result: rules.GameResult) -> Loaded:
     """Rewrite the game's derived columns and version for its new hands; return the game as
-    the change leaves it."""
-    return Loaded(_cache_result(loaded.row, result), loaded.game, tuple(hands), result)
+    the change leaves it. Its open boards hear of it once this commits (scorekeeper/live.py)."""
+    row = _cache_result(loaded.row, result)
+    live.changed(row.id, row.version)
+    return Loaded(row, loaded.game, tuple(hands), result)
 
 
 def _write_game(action: Callable[[], Loaded]) -> rules.GameResult:
@@ -706,6 +708,7 @@ def delete_game(game_id: int, *, version: int | None = None) -> None:
         _check_version(loaded, version)
         stats_cache.forget_game(game_id)
         run(delete(_GAME).where(_GAME.c.id == game_id))
+        live.deleted(game_id)
 
     _write(action)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy import delete, func, select, update
 
-from .. import models
+from .. import live, models
 from ..database import write_transaction
 from ..extensions import db
 from ..forms import name_key
@@ -47,6 +47,7 @@ def _rename_in_games(games: list[models.Game], old: str, new: str) -> None:
         if game.teams is None and game.winner == old:
             game.winner = new
         game.version = (game.version or 0) + 1
+        live.changed(game.id, game.version)
 
 
 def rename_player(player_id: int, name: str) -> str:

@@ -57,8 +57,6 @@ def live_server(
     migrated_sqlite: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[LiveServer]:
     """Serve the real app with waitress on 127.0.0.1 and a free port, on its own database file."""
-    import waitress
-
     from scorekeeper import create_app
     from scorekeeper.extensions import db
 
@@ -75,7 +73,10 @@ def live_server(
                 "WTF_CSRF_ENABLED": True,
             }
         )
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, ident="scorekeeper")
+    from scorekeeper import serving
+
+    # As ``scorekeeper serve``: a thread per live board or game page it may hold, and more.
+    server = serving.create_server(app, host="127.0.0.1", port=0, threads=serving.thread_count(app))
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)
     thread.start()
     try:
@@ -83,8 +84,6 @@ def live_server(
     finally:
         # Closed on the server's own thread: closing from here raced its loop (a select on a
         # closed socket), more often once pages kept connections open (service workers).
-        from scorekeeper import serving
-
         serving.stop(server)
         thread.join(timeout=5)
         with app.app_context():

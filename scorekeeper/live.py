@@ -1,0 +1,348 @@
+"""Live changes: tell the open boards and game pages that a game changed, the moment it did.
+
+A write (operations/games.py: a hand recorded, corrected or undone, the game deleted; a
+player renamed) calls ``changed`` or ``deleted`` inside its transaction. What was said is
+delivered only if that transaction commits:
+
+- on PostgreSQL, as ``pg_notify`` in the same transaction (PostgreSQL delivers a
+  notification on commit and drops it on rollback). Every process serving the app keeps
+  one connection that ``LISTEN``s (``Listener``, a background thread, started with the
+  first stream) and hands each notification to that process's streams, so a hand saved
+  through one gunicorn worker or machine reaches boards held open by another, with no
+  broker besides the database;
+- on SQLite (one process), in memory, from the session's ``after_commit`` (in a request,
+  once its answer is sent).
+
+Each open stream (``scorekeeper/games/live_views.py``) is a ``Subscriber`` with a small
+bounded queue; there are at most ``LIVE_STREAMS`` per process (a stream holds a server
+thread: see ``serving.thread_count``), and one more is refused, never queued.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import queue
+import threading
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, current_app, g, has_request_context, request
+from flask_babel import get_locale
+from sqlalchemy import event, text
+
+from .database import run
+from .extensions import db
+from .lru import LRU, per_app
+
+log = logging.getLogger(__name__)
+
+#: The PostgreSQL channel every process listens on.
+CHANNEL = "scorekeeper_games"
+#: What a write said and has not yet committed, kept in its session's ``info``.
+_PENDING = "scorekeeper.live.pending"
+#: How many events a stream keeps for its client; an event past them drops the oldest
+#: (each event names the game's newest version, so the last one says all).
+QUEUE_SIZE = 16
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+@dataclass(frozen=True)
+class Change:
+    """A game changed (``version`` is its new version) or was deleted; ``resync`` asks
+    every stream to read its game's version again (changes may have been missed)."""
+
+    game_id: int
+    version: int | None = None
+    deleted: bool = False
+    resync: bool = False
+
+    def payload(self) -> str:
+        return json.dumps({"game": self.game_id, "version": self.version, "deleted": self.deleted})
+
+    @classmethod
+    def from_payload(cls, payload: str) -> Change | None:
+        try:
+            found = json.loads(payload)
+            return cls(int(found["game"]), found.get("version"), bool(found.get("deleted")))
+        except (ValueError, KeyError, TypeError):
+            log.warning("live: ignored a notification that is not a change: %r", payload[:80])
+            return None
+
+
+class Full(Exception):
+    """This process holds as many streams as it may (``LIVE_STREAMS``)."""
+
+
+class Subscriber:
+    """One open stream: the changes to its game, waiting to be sent."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        self.changes: queue.Queue[Change] = queue.Queue(maxsize=QUEUE_SIZE)
+
+    def put(self, change: Change) -> None:
+        """Keep ``change``; with the queue full, the oldest waiting makes way."""
+        while True:
+            try:
+                self.changes.put_nowait(change)
+                return
+            except queue.Full:
+                with contextlib.suppress(queue.Empty):
+                    self.changes.get_nowait()
+
+    def next(self, timeout: float) -> Change | None:
+        """The next change, or None after ``timeout`` seconds without one."""
+        try:
+            return self.changes.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+
+class Broker:
+    """This process's open streams, by game, and (on PostgreSQL) its listener."""
+
+    def __init__(self, limit: int, database_url: str | None) -> None:
+        self.limit = limit
+        self.database_url = database_url
+        self._lock = threading.Lock()
+        self._subscribers: dict[int, set[Subscriber]] = {}
+        self._count = 0
+        self._listener: Listener | None = None
+
+    @property
+    def open_streams(self) -> int:
+        return self._count
+
+    def subscribe(self, game_id: int) -> Subscriber:
+        """A new stream for ``game_id``; raise ``Full`` past the limit. On PostgreSQL, wait
+        (briefly) until this process listens, so no change after this call is missed."""
+        subscriber = Subscriber(game_id)
+        with self._lock:
+            if self._count >= self.limit:
+                raise Full
+            self._count += 1
+            self._subscribers.setdefault(game_id, set()).add(subscriber)
+        if self.database_url is not None:
+            self._listening().wait_until_listening()
+        return subscriber
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        with self._lock:
+            found = self._subscribers.get(subscriber.game_id)
+            if found is None or subscriber not in found:
+                return
+            found.discard(subscriber)
+            if not found:
+                del self._subscribers[subscriber.game_id]
+            self._count -= 1
+
+    def deliver(self, change: Change) -> None:
+        """Hand ``change`` to every stream of its game (a resync to every stream)."""
+        with self._lock:
+            if change.resync:
+                targets = [s for found in self._subscribers.values() for s in found]
+            else:
+                targets = list(self._subscribers.get(change.game_id, ()))
+        for subscriber in targets:
+            subscriber.put(change)
+
+    def _listening(self) -> Listener:
+        """This process's listener, started the first time (and again in a forked worker)."""
+        with self._lock:
+            listener = self._listener
+            if listener is None or not listener.alive_here():
+                assert self.database_url is not None
+                listener = self._listener = Listener(self.database_url, self.deliver)
+                listener.start()
+            return listener
+
+    def close(self) -> None:
+        """Stop the listener (the app is going away)."""
+        with self._lock:
+            listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.stop()
+
+
+class Listener:
+    """One PostgreSQL connection that LISTENs on ``CHANNEL``, on a daemon thread, handing
+    each notification to ``deliver``. A lost connection is made again (every second until
+    it is); once listening again, every stream is asked to resync, since changes made
+    meanwhile were not heard."""
+
+    def __init__(self, conninfo: str, deliver: Any) -> None:
+        self.conninfo = conninfo
+        self.deliver = deliver
+        self.pid = os.getpid()
+        self._listening = threading.Event()
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="scorekeeper-listen", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopped.set()
+
+    def alive_here(self) -> bool:
+        return self.pid == os.getpid() and self._thread.is_alive()
+
+    def wait_until_listening(self, timeout: float = 5.0) -> bool:
+        return self._listening.wait(timeout)
+
+    def _run(self) -> None:
+        import psycopg
+
+        first = True
+        while not self._stopped.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self._listening.set()
+                    if not first:
+                        self.deliver(Change(0, resync=True))
+                    first = False
+                    while not self._stopped.is_set():
+                        for notice in connection.notifies(timeout=1.0):
+                            change = Change.from_payload(notice.payload)
+                            if change is not None:
+                                self.deliver(change)
+            except psycopg.Error as error:
+                self._listening.clear()
+                log.warning("live: lost the PostgreSQL listener (%s); trying again", error)
+                self._stopped.wait(1.0)
+
+
+#: The header a page's script sends when it fetches itself again to update in place.
+REFRESH_HEADER = "X-Scorekeeper-Live"
+
+
+class Drawn(LRU[str]):
+    """Boards drawn for the boards' refetch after a change, by path, host, language and the
+    game's id, creation time and version (everything a board shows follows from those: it
+    has no form, no login and, fetched by the script, no messages). Twenty boards fetch
+    at once after each hand; drawn once, the rest wait for it and take it (bench/live.py).
+    Drawing holds one lock: two boards' drawings at once would share the same cores."""
+
+    def __init__(self, size: int = 32) -> None:
+        super().__init__(size)
+        self.drawing = threading.Lock()
+
+
+def drawn_once(game: Hashable, draw: Callable[[], str]) -> str:
+    """A board page for a refetch (``REFRESH_HEADER``): drawn once per ``game`` state
+    (id, creation time, version) and language; any other request is drawn afresh."""
+    if REFRESH_HEADER not in request.headers:
+        return draw()
+    key = (request.path, request.host, str(get_locale()), game)
+    kept = per_app("scorekeeper.live.drawn", Drawn)
+    found = kept.get(key)
+    if found is None:
+        with kept.drawing:
+            found = kept.get(key)
+            if found is None:
+                found = draw()
+                kept.put(key, found)
+    return found
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its broker, and deliver SQLite's changes when their session commits."""
+    url = None
+    with app.app_context():
+        engine_url = db.engine.url
+    if engine_url.get_backend_name() == "postgresql":
+        url = engine_url.set(drivername="postgresql").render_as_string(hide_password=False)
+    app.extensions["scorekeeper.live"] = Broker(int(app.config["LIVE_STREAMS"]), url)
+    app.after_request(_deliver_after_answer)
+    app.teardown_request(_deliver_at_teardown)
+    _listen_to_sessions()
+
+
+def broker() -> Broker:
+    """The current app's broker."""
+    found: Broker = current_app.extensions["scorekeeper.live"]
+    return found
+
+
+def changed(game_id: int, version: int) -> None:
+    """Say, inside the write's transaction, that ``game_id`` is now at ``version``."""
+    _say(Change(game_id, version))
+
+
+def deleted(game_id: int) -> None:
+    """Say, inside the write's transaction, that ``game_id`` is deleted."""
+    _say(Change(game_id, deleted=True))
+
+
+def _say(change: Change) -> None:
+    if broker().database_url is not None:
+        # Delivered by PostgreSQL on commit, to every process (this one too); never on rollback.
+        run(_NOTIFY, {"channel": CHANNEL, "payload": change.payload()})
+    else:
+        db.session().info.setdefault(_PENDING, []).append(change)
+
+
+_listening_to_sessions = False
+
+
+def _listen_to_sessions() -> None:
+    """Once per process: the session's commit delivers what its transaction said (SQLite),
+    its rollback forgets it."""
+    global _listening_to_sessions
+    if _listening_to_sessions:
+        return
+    _listening_to_sessions = True
+    event.listen(db.session, "after_commit", _after_commit)
+    event.listen(db.session, "after_rollback", _after_rollback)
+
+
+#: Where a request keeps what its commits said until its response is ready.
+_AT_TEARDOWN = "scorekeeper_live_pending"
+
+
+def _after_commit(session: Any) -> None:
+    pending = session.info.pop(_PENDING, None)
+    if not pending:
+        return
+    if has_request_context():
+        # Told once the answer is sent: twenty streams woken at the commit (or as the request
+        # ended) took the interpreter from the thread still writing the phone's answer
+        # (bench/live.py: a hand's POST took 1.8x as long with 20 boards open).
+        kept = g.get(_AT_TEARDOWN)
+        if kept is None:
+            kept = []
+            setattr(g, _AT_TEARDOWN, kept)
+        kept.extend(pending)
+    else:
+        _deliver(broker(), pending)
+
+
+def _deliver(found: Broker, changes: list[Change]) -> None:
+    for change in changes:
+        found.deliver(change)
+
+
+def _deliver_after_answer(response: Any) -> Any:
+    """Deliver what the request's commits said when the server has sent its answer (it
+    closes the response: WSGI requires it)."""
+    pending = g.pop(_AT_TEARDOWN, None)
+    if pending:
+        found = broker()
+        response.call_on_close(lambda: _deliver(found, pending))
+    return response
+
+
+def _deliver_at_teardown(_error: BaseException | None) -> None:
+    """A request that ended without an answer to wait for (an error): deliver now."""
+    pending = g.pop(_AT_TEARDOWN, None)
+    if pending:
+        _deliver(broker(), pending)
+
+
+def _after_rollback(session: Any) -> None:
+    session.info.pop(_PENDING, None)
