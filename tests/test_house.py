@@ -74,7 +74,8 @@ def test_the_import_check_sees_the_models_and_the_session_imported_relatively(
 #: The data layer: the only modules that may import the database's parts. ``operations``
 #: writes and reads games; a feature's ``queries`` (and history's ``filters``, which build
 #: its queries) read; ``stats`` keeps the counted statistics that operations update; the
-#: rest are the database itself. Everything else (views, PDFs, the command line, the seed
+#: rest are the database itself (and ``live``, which tells open boards of a committed change
+#: through it). Everything else (views, PDFs, the command line, the seed
 #: and backup commands) calls these.
 DATA_LAYER = (
     "operations/",
@@ -86,6 +87,7 @@ DATA_LAYER = (
     "database.py",
     "extensions.py",
     "app.py",  # it hands the app to the database: ``db.init_app``
+    "live.py",  # the change broker: NOTIFY in a write's transaction, LISTEN on its own line
 )
 
 
