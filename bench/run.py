@@ -62,6 +62,10 @@ class Row:
 #: Recording a hand may cost at most this many of the two-round-trip floor (issue 17's
 #: budget; issue 7 had 5x, before the caches woven into the pages were taken out).
 RECORD_FLOOR_TIMES = 8
+#: Issue 14: recording a hand (POST + game page) with 20 boards open is no worse than the
+#: 17.7 ms median the issue measured before them by more than 20 % (seconds). The ratio to
+#: this run's own no-board median is shown beside it.
+LIVE_RECORD_LIMIT = 0.0177 * 1.2
 
 
 def p99(samples: Sequence[float]) -> float:
@@ -277,8 +281,8 @@ def live_rows(hands: int, poll_hands: int) -> list[Row]:
                 seconds(p99(with_boards) / 1000),
                 seconds(ms(alone)) + " (no board)",
                 ratio(ms(with_boards), ms(alone)),
-                "<= 1.2x no board" if key == "record" else "",
-                verdict(ms(with_boards) <= 1.2 * ms(alone)) if key == "record" else "",
+                f"< {LIVE_RECORD_LIMIT * 1000:.1f} ms (17.7 ms + 20 %)" if key == "record" else "",
+                verdict(ms(with_boards) < LIVE_RECORD_LIMIT) if key == "record" else "",
             )
         )
     for server, label in (("waitress", "serve (waitress)"), ("gunicorn", "gunicorn -w 1")):
