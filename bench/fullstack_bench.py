@@ -103,20 +103,32 @@ def served(
     the schema by the app's migrations); yield (port, pid); stop it afterwards."""
     instance.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    log = (instance / "serve.log").open("wb")
-    process = subprocess.Popen(
-        [*scorekeeper_command(), "serve", "--port", str(port), "--threads", str(threads)],
-        env=server_env(instance, database_url),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    command = [*scorekeeper_command(), "serve", "--port", str(port), "--threads", str(threads)]
+    env = server_env(instance, database_url)
+    with running("scorekeeper serve", command, port, env, instance / "serve.log", timeout) as pid:
+        yield port, pid
+
+
+@contextlib.contextmanager
+def running(
+    name: str,
+    command: list[str],
+    port: int,
+    env: dict[str, str],
+    log_path: Path,
+    timeout: float = 60.0,
+) -> Iterator[int]:
+    """Start the server ``name`` (its output to ``log_path``), wait until GET /healthz on
+    ``port`` answers 200, yield its pid, and stop it afterwards (SIGTERM, then kill)."""
+    log = log_path.open("wb")
+    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + timeout
         while True:
             if process.poll() is not None:
                 raise SystemExit(
-                    f"scorekeeper serve exited with {process.returncode}:\n"
-                    + (instance / "serve.log").read_text(errors="replace")[-2000:]
+                    f"{name} exited with {process.returncode}:\n"
+                    + log_path.read_text(errors="replace")[-2000:]
                 )
             try:
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
@@ -127,13 +139,13 @@ def served(
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise SystemExit(f"scorekeeper serve did not answer within {timeout:.0f} s")
+                raise SystemExit(f"{name} did not answer within {timeout:.0f} s")
             time.sleep(0.1)
-        yield port, process.pid
+        yield process.pid
     finally:
         process.send_signal(signal.SIGTERM)
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()

@@ -22,7 +22,6 @@ import json
 import multiprocessing
 import random
 import re
-import signal
 import statistics
 import subprocess
 import sys
@@ -337,41 +336,13 @@ def gunicorn_served(instance: Path, workers: int, threads: int) -> Iterator[tupl
         [*stack.scorekeeper_command(), "init-db"], env=env, check=True, capture_output=True
     )
     port = stack.free_port()
-    log = (instance / "gunicorn.log").open("wb")
-    process = subprocess.Popen(
-        [
-            str(Path(sys.executable).with_name("gunicorn")),
-            *("-w", str(workers), "-k", "gthread", "--threads", str(threads)),
-            *("-b", f"127.0.0.1:{port}", "scorekeeper:create_app()"),
-        ],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise SystemExit((instance / "gunicorn.log").read_text()[-2000:])
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                connection.request("GET", "/healthz")
-                if connection.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise SystemExit("gunicorn did not answer within 60 s")
-            time.sleep(0.1)
-        yield port, process.pid
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        *("-w", str(workers), "-k", "gthread", "--threads", str(threads)),
+        *("-b", f"127.0.0.1:{port}", "scorekeeper:create_app()"),
+    ]
+    with stack.running("gunicorn", command, port, env, instance / "gunicorn.log") as pid:
+        yield port, pid
 
 
 def measure(hands: int = 40, poll_hands: int = 15, boards: int = BOARDS) -> dict[str, Any]:
