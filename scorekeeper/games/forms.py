@@ -29,7 +29,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from .. import rules
 from ..forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
-from ..i18n import N_, current_locale, gettext, money, ngettext
+from ..i18n import N_, gettext, money, ngettext
 from ..routing import parse_id
 from ..rules.variants import LowTo
 
@@ -348,9 +348,7 @@ class HandFormBase(Form):
 def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     """Build the hand form for a game: a button per seat for each choice."""
     teams = None if game.teams is None else tuple((s, game.members(s)) for s in game.sides)
-    form_class = _hand_form_class(
-        game.variant, game.players, game.house_rules.low_to, current_locale(), teams
-    )
+    form_class = _hand_form_class(game.variant, game.players, game.house_rules.low_to, teams)
     form = form_class(**kwargs)
     form.game = game
     if not form.token.data:
@@ -381,10 +379,9 @@ def _hand_form_class(
     variant: rules.Variant,
     players: tuple[str, ...],
     low_to: LowTo,
-    locale: str,
     teams: tuple[tuple[str, tuple[str, ...]], ...] | None = None,
 ) -> type[HandFormBase]:
-    """The form class of a game's table, its labels in ``locale``. ``variant`` is the
+    """The form class of a game's table, its labels in the request's language. ``variant`` is the
     game's own (its points and bids after the house rules); ``teams`` are its sides with
     their players, in partnership play (the point rows then offer teams). Built afresh for
     each form: keeping the classes (an ``lru_cache`` keyed by table and language until
