@@ -42,7 +42,16 @@ def flusher(environ: dict[str, Any]) -> Any:
     channel = getattr(check, "__self__", None)
     server = getattr(channel, "server", None)
     wake = getattr(server, "pull_trigger", None)
-    return wake if callable(wake) else (lambda: None)
+    if not callable(wake):
+        return lambda: None
+
+    def flush() -> None:
+        # A stream may outlive its server's loop (a server stopped while a board is open):
+        # its trigger is closed then, and its number may be another file's by now.
+        if not getattr(getattr(server, "trigger", None), "_closed", False):
+            wake()
+
+    return flush
 
 
 def options(*, host: str, port: int, threads: int = 8) -> dict[str, Any]:
@@ -75,5 +84,10 @@ def stop(server: Any) -> None:
                 channel.close()
         server.close()
 
-    server.trigger.pull_trigger(close_everything)
+    try:
+        server.trigger.pull_trigger(close_everything)
+    except OSError:
+        # The trigger is closed already: the server's loop has ended (it closes it on the
+        # way out), so nothing races this thread for what is left to close.
+        close_everything()
     server.task_dispatcher.shutdown()

@@ -83,3 +83,31 @@ def test_a_device_holding_150_half_sent_requests_cannot_stop_a_hand_being_saved(
 def test_the_serve_limits_are_those_the_readme_documents() -> None:
     assert serving.LIMITS["connection_limit"] >= 3 * HALF_SENT
     assert serving.LIMITS["channel_timeout"] <= 30
+
+
+def test_a_server_whose_loop_has_ended_is_stopped_without_an_error(app: Any) -> None:
+    """Its trigger is closed already (the loop closes it on the way out): stopping it then
+    closes what is left here, and a stream's flush for it does nothing (its trigger's
+    number may be another file's by now)."""
+    made = serving.create_server(app, host="127.0.0.1", port=0)
+    thread = threading.Thread(target=made.run, daemon=True)
+    thread.start()
+    flush = serving.flusher(
+        {"waitress.client_disconnected": _Channel(made).check}  # as a request's environ has
+    )
+    made.trigger.close()
+    flush()  # before the fix: os.write on the closed trigger's number
+    serving.stop(made)  # before the fix: OSError, Bad file descriptor
+    thread.join(timeout=5)
+    assert not thread.is_alive()
+    assert made.socket is None or made.socket.fileno() == -1
+
+
+class _Channel:
+    """The part of a waitress channel ``serving.flusher`` reads: its server."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+
+    def check(self) -> bool:
+        return False
