@@ -11,6 +11,7 @@ from __future__ import annotations
 import shutil
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,17 +53,17 @@ class LiveServer:
         return int(count)
 
 
-@pytest.fixture(scope="session")
-def live_server(
-    migrated_sqlite: Path, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[LiveServer]:
-    """Serve the real app with waitress on 127.0.0.1 and a free port, on its own database file."""
-    from scorekeeper import create_app
+@contextmanager
+def served_app(
+    template: Path, folder: Path, *, host: str = "127.0.0.1", **config: Any
+) -> Iterator[tuple[Any, int]]:
+    """Serve the real app with waitress on ``host`` and a free port, on its own copy of the
+    migrated database (``template``) in ``folder``; yield (app, port); stop it afterwards."""
+    from scorekeeper import create_app, serving
     from scorekeeper.extensions import db
 
-    folder = tmp_path_factory.mktemp("live")
     database = folder / "scorekeeper.sqlite3"
-    shutil.copy(migrated_sqlite, database)
+    shutil.copy(template, database)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SCOREKEEPER_INSTANCE", str(folder / "instance"))
         patch.delenv("DATABASE_URL", raising=False)
@@ -71,16 +72,15 @@ def live_server(
                 "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
                 "SECRET_KEY": "browser-tests",
                 "WTF_CSRF_ENABLED": True,
+                **config,
             }
         )
-    from scorekeeper import serving
-
     # As ``scorekeeper serve``: a thread per live board or game page it may hold, and more.
-    server = serving.create_server(app, host="127.0.0.1", port=0, threads=serving.thread_count(app))
+    server = serving.create_server(app, host=host, port=0, threads=serving.thread_count(app))
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)
     thread.start()
     try:
-        yield LiveServer(f"http://127.0.0.1:{server.effective_port}", app)
+        yield app, int(server.effective_port)
     finally:
         # Closed on the server's own thread: closing from here raced its loop (a select on a
         # closed socket), more often once pages kept connections open (service workers).
@@ -88,6 +88,15 @@ def live_server(
         thread.join(timeout=5)
         with app.app_context():
             db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def live_server(
+    migrated_sqlite: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    """Serve the real app with waitress on 127.0.0.1 and a free port, on its own database file."""
+    with served_app(migrated_sqlite, tmp_path_factory.mktemp("live")) as (app, port):
+        yield LiveServer(f"http://127.0.0.1:{port}", app)
 
 
 @pytest.fixture(scope="session")

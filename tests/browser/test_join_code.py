@@ -9,8 +9,6 @@ the LAN address the other phones reach, not 127.0.0.1.
 from __future__ import annotations
 
 import re
-import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import network
 
-from .conftest import TIMEOUT_MS
+from .conftest import TIMEOUT_MS, served_app
 from .ui import ap_record, import_game
 
 TWO_HANDS = [("Bob", 3, "Bob", "Bob", "Cy", "Bob"), ("Cy", 2, "Bob", "Ann", None, "Dee")]
@@ -31,33 +29,13 @@ SIZES = [(390, 844), (360, 740), (768, 1024)]
 @pytest.fixture(scope="module")
 def lan_server(migrated_sqlite: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """The app under waitress on every interface (0.0.0.0), a free port; yield the port."""
-    from scorekeeper import create_app, serving
-    from scorekeeper.extensions import db
-
-    folder = tmp_path_factory.mktemp("lan")
-    database = folder / "scorekeeper.sqlite3"
-    shutil.copy(migrated_sqlite, database)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("SCOREKEEPER_INSTANCE", str(folder / "instance"))
-        patch.delenv("DATABASE_URL", raising=False)
-        app = create_app(
-            {
-                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-                "SECRET_KEY": "browser-tests",
-                "WTF_CSRF_ENABLED": True,
-                "LISTEN_HOST": "0.0.0.0",  # as `scorekeeper serve --host 0.0.0.0` sets it
-            }
-        )
-    server = serving.create_server(app, host="0.0.0.0", port=0, threads=4)
-    thread = threading.Thread(target=server.run, name="waitress-lan", daemon=True)
-    thread.start()
-    try:
-        yield int(server.effective_port)
-    finally:
-        serving.stop(server)
-        thread.join(timeout=5)
-        with app.app_context():
-            db.engine.dispose()
+    with served_app(
+        migrated_sqlite,
+        tmp_path_factory.mktemp("lan"),
+        host="0.0.0.0",
+        LISTEN_HOST="0.0.0.0",  # as `scorekeeper serve --host 0.0.0.0` sets it
+    ) as (_app, port):
+        yield port
 
 
 @pytest.fixture
