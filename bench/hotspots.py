@@ -4,6 +4,7 @@ Not a test. In process, with the Flask test client (CSRF off, so the profile sho
 the app's own work, not the client's):
 
     .venv/bin/python bench/hotspots.py record               # record hands: POST + redirected GET
+    .venv/bin/python bench/hotspots.py record --database-url postgresql://u:p@host/name
     .venv/bin/python bench/hotspots.py page /history       # a page on the scale database
     .venv/bin/python bench/hotspots.py page /players/7 --games 2000 --runs 50
 
@@ -25,8 +26,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 
-def record_client(folder: str) -> Any:
-    """A test client on a fresh database, and a function that records one hand through it."""
+def record_client(folder: str, database_url: str | None = None) -> Any:
+    """A test client on a fresh database (SQLite in ``folder``, or the emptied PostgreSQL
+    database ``database_url``), and a function that records one hand through it."""
     os.environ["SCOREKEEPER_INSTANCE"] = folder
     import fullstack_bench
 
@@ -35,7 +37,7 @@ def record_client(folder: str) -> Any:
 
     app = create_app(
         {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+            "SQLALCHEMY_DATABASE_URI": database_url or f"sqlite:///{folder}/bench.sqlite3",
             "WTF_CSRF_ENABLED": False,
             "SECRET_KEY": "bench",
         }
@@ -97,11 +99,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=100)
     parser.add_argument("--html", type=Path, help="also write the profile as HTML here")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_DATABASE_URL"),
+        help="record on this PostgreSQL database (schema bench_hotspots, made afresh)",
+    )
     args = parser.parse_args()
     from pyinstrument import Profiler
 
     with tempfile.TemporaryDirectory(prefix="profile-bench-") as folder:
-        one = record_client(folder) if args.what == "record" else page_client(args.url, args.games)
+        if args.what == "record":
+            url = None
+            if args.database_url:
+                import databases
+
+                databases.make_schema(args.database_url, "bench_hotspots", fresh=True)
+                url = databases.in_schema(args.database_url, "bench_hotspots")
+            one = record_client(folder, url)
+        else:
+            one = page_client(args.url, args.games)
         for _ in range(10):
             one()  # warm up
         profiler = Profiler(interval=0.0005)

@@ -71,12 +71,18 @@ def defaults(instance_path: str) -> dict[str, Any]:
 
 
 def engine_options(url: str, given: dict[str, Any]) -> dict[str, Any]:
-    """The engine options for ``url``: a database server's connections are checked before
-    use (one that restarted is then replaced, not an error); a SQLite file's need not be
-    (a check was a query more on every request)."""
+    """The engine options for ``url``.
+
+    A database server's connections are checked before use (one that restarted is then
+    replaced, not an error); a SQLite file's need not be (a check was a query more on
+    every request). A server's connections read without a transaction, in autocommit:
+    a write opens its own (``database.write_transaction`` says BEGIN), and a page's
+    reads save the BEGIN and ROLLBACK round trips (docs/DECISIONS.md, "Transactions").
+    """
     options = dict(given)
     if not url.startswith("sqlite"):
         options.setdefault("pool_pre_ping", True)
+        options.setdefault("isolation_level", "AUTOCOMMIT")
     return options
 
 

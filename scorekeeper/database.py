@@ -6,6 +6,12 @@ for reads, BEGIN IMMEDIATE for writes, so two requests that read a game and
 then add a hand cannot interleave (measured: the driver's default wrote
 duplicate hand numbers under load; a deferred BEGIN failed many writes with
 "database is locked").
+
+PostgreSQL's connections are in autocommit (``config.engine_options``): reads run
+without a transaction, each statement seeing what was committed when it began, as
+READ COMMITTED gives inside one; a write is one transaction that ``write_transaction``
+begins (and the row it changes is locked with SELECT ... FOR UPDATE). A statement that
+changes a row outside a write transaction is refused: it would be committed alone.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ def init_app(app: Flask) -> None:
         engine = db.engine
         if engine.dialect.name == "sqlite":
             _configure_sqlite(engine, int(app.config.get("SQLITE_BUSY_TIMEOUT_MS", 10_000)))
+        elif engine.dialect.name == "postgresql":
+            _configure_postgresql(engine)
 
 
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
@@ -53,6 +61,33 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
             connection.exec_driver_sql("BEGIN")
 
 
+class WriteOutsideTransaction(RuntimeError):
+    """A statement that changes rows ran outside ``write_transaction`` (a bug: in autocommit
+    it would be committed on its own, whatever followed)."""
+
+
+def _configure_postgresql(engine: Engine) -> None:
+    from psycopg.pq import TransactionStatus
+
+    idle = TransactionStatus.IDLE
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        if connection.get_execution_options().get(IMMEDIATE):
+            connection.exec_driver_sql("BEGIN")
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def in_a_write(
+        connection: Any, _cursor: Any, statement: str, _params: Any, context: Any, _many: bool
+    ) -> None:
+        if (
+            context is not None
+            and (context.isinsert or context.isupdate or context.isdelete)
+            and connection.connection.dbapi_connection.info.transaction_status == idle
+        ):
+            raise WriteOutsideTransaction(statement.split("\n", 1)[0][:80])
+
+
 #: This process's SQLite writers queue here before BEGIN IMMEDIATE. SQLite's own busy
 #: handler polls with sleeps of up to 100 ms and is not fair: with four phones saving at
 #: once, some waited seconds while later writers went first (bench/fullstack_bench.py:
@@ -65,19 +100,27 @@ _SQLITE_WRITERS = threading.RLock()
 def write_transaction() -> Iterator[None]:
     """Run a block as one write transaction: all of it is committed, or none of it.
 
-    Any read transaction the request had open is ended first, so that on SQLite
-    the write starts with BEGIN IMMEDIATE and holds the write lock from its first
-    read. On PostgreSQL, callers lock the game row with SELECT ... FOR UPDATE.
+    On SQLite, any read transaction the request had open is ended first, so that the
+    write starts with BEGIN IMMEDIATE and holds the write lock from its first read. On
+    PostgreSQL the request's reads ran in autocommit, so the write begins on the
+    connection they used (no second checkout and check of a connection), and callers lock
+    the game row with SELECT ... FOR UPDATE.
     """
-    db.session.rollback()
-    queue = _SQLITE_WRITERS if db.engine.dialect.name == "sqlite" else nullcontext()
-    with queue:
-        db.session.connection(execution_options={IMMEDIATE: True})
+    session = db.session()
+    postgresql = db.engine.dialect.name == "postgresql"
+    went_on = postgresql and session.in_transaction()
+    if went_on:
+        session.connection().exec_driver_sql("BEGIN")
+    else:
+        session.rollback()
+    with nullcontext() if postgresql else _SQLITE_WRITERS:
+        if not went_on:
+            session.connection(execution_options={IMMEDIATE: True})  # the begin event's BEGIN
         try:
             yield
-            db.session.commit()
+            session.commit()
         except BaseException:
-            db.session.rollback()
+            session.rollback()
             raise
 
 

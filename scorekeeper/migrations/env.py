@@ -4,6 +4,8 @@ from logging.config import fileConfig
 from alembic import context
 from flask import current_app
 
+from scorekeeper.database import IMMEDIATE
+
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
 config = context.config
@@ -92,7 +94,9 @@ def run_migrations_online():
 
     connectable = get_engine()
 
-    with connectable.connect() as connection:
+    # One transaction for the whole upgrade: on PostgreSQL the app's connections otherwise
+    # autocommit (scorekeeper/database.py), and a failed migration would leave half a schema.
+    with connectable.connect().execution_options(**{IMMEDIATE: True}) as connection:
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

@@ -164,14 +164,16 @@ class Loaded:
     game: rules.Game
     hands: tuple[rules.Hand, ...]
     result: rules.GameResult
+    #: Its players' ids, in seat order (the statistics rows a change rewrites are theirs).
+    player_ids: tuple[int, ...]
 
     @property
     def names(self) -> tuple[str, ...]:
         return self.game.players
 
 
-#: A game's engine values: its game, its hands and their result.
-Replay = tuple[rules.Game, tuple[rules.Hand, ...], rules.GameResult]
+#: A game's engine values: its game, its hands and their result; and its players' ids.
+Replay = tuple[rules.Game, tuple[rules.Hand, ...], rules.GameResult, tuple[int, ...]]
 
 
 class Replays(LRU[Replay]):
@@ -217,16 +219,16 @@ _GAMES_TO_READ = (
 )
 _SEAT = models.Seat.__table__
 _PLAYER = models.Player.__table__
-#: Its players' names, in seat order (read only to replay a game not in Replays).
-_SEATED_NAMES = (
-    select(_PLAYER.c.name)
+#: Its players, in seat order (read only to replay a game not in Replays).
+_SEATED = (
+    select(_PLAYER.c.id, _PLAYER.c.name)
     .select_from(_SEAT.join(_PLAYER, _SEAT.c.player_id == _PLAYER.c.id))
     .where(_SEAT.c.game_id == bindparam("game_id"))
     .order_by(_SEAT.c.position)
 )
 #: The same for a list of games.
-_SEATED_NAMES_OF = (
-    select(_SEAT.c.game_id, _PLAYER.c.name)
+_SEATED_OF = (
+    select(_SEAT.c.game_id, _PLAYER.c.id, _PLAYER.c.name)
     .select_from(_SEAT.join(_PLAYER, _SEAT.c.player_id == _PLAYER.c.id))
     .where(_SEAT.c.game_id.in_(bindparam("game_ids", expanding=True)))
     .order_by(_SEAT.c.game_id, _SEAT.c.position)
@@ -285,10 +287,16 @@ def _replayed(row: GameRow) -> Loaded:
     known = replays().get(key)
     if known is not None:
         return Loaded(row, *known)
-    names = list(run(_SEATED_NAMES, {"game_id": row.id}).scalars())
-    loaded = _replay(row, names, _stored_hands([row.id]).get(row.id, ()))
-    replays().put(key, (loaded.game, loaded.hands, loaded.result))
+    seated = list(run(_SEATED, {"game_id": row.id}))
+    loaded = _replay(row, seated, _stored_hands([row.id]).get(row.id, ()))
+    _keep(loaded)
     return loaded
+
+
+def _keep(loaded: Loaded) -> None:
+    replays().put(
+        Replays.key(loaded.row), (loaded.game, loaded.hands, loaded.result, loaded.player_ids)
+    )
 
 
 def _game_row(found: Any) -> GameRow:
@@ -315,19 +323,19 @@ def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
     kept = replays()
     known = {row.id: replay for row in rows if (replay := kept.get(Replays.key(row))) is not None}
     found: dict[int, Loaded | rules.RuleError] = {}
-    names: dict[int, list[str]] = {}
+    seated: dict[int, list[Any]] = {}
     hands: dict[int, list[Any]] = {}
     if len(known) < len(rows):
         wanted = [row.id for row in rows if row.id not in known]
-        for seat in run(_SEATED_NAMES_OF, {"game_ids": wanted}):
-            names.setdefault(seat.game_id, []).append(seat.name)
+        for seat in run(_SEATED_OF, {"game_ids": wanted}):
+            seated.setdefault(seat.game_id, []).append(seat)
         hands = _stored_hands(wanted)
     for row in rows:
         if row.id in known:
             found[row.id] = Loaded(row, *known[row.id])
             continue
         try:
-            found[row.id] = _replay(row, names.get(row.id, []), hands.get(row.id, ()))
+            found[row.id] = _replay(row, seated.get(row.id, []), hands.get(row.id, ()))
         except rules.RuleError as error:
             found[row.id] = error
     return found
@@ -341,10 +349,12 @@ def _stored_hands(game_ids: Sequence[int]) -> dict[int, list[Any]]:
     return found
 
 
-def _replay(row: GameRow, names: Sequence[str], stored: Sequence[Any]) -> Loaded:
-    game = engine_game(row, names)
+def _replay(row: GameRow, seated: Sequence[Any], stored: Sequence[Any]) -> Loaded:
+    """Replay a game from its row, its players (id and name, in seat order) and its hands."""
+    game = engine_game(row, [seat.name for seat in seated])
     hands = tuple(engine_hand(h, game.players) for h in stored)
-    return Loaded(row, game, hands, rules.score_game(game, hands))
+    result = rules.score_game(game, hands)
+    return Loaded(row, game, hands, result, tuple(seat.id for seat in seated))
 
 
 def export_record(loaded: Loaded) -> dict[str, Any]:
@@ -373,8 +383,9 @@ def _players_by_name(names: Sequence[str]) -> dict[str, models.Player]:
 
 def _store_game(
     game: rules.Game, night_id: int | None = None, created_at: datetime | None = None
-) -> GameRow:
-    """Add a new game with its seats (and its new players) to the open transaction."""
+) -> Loaded:
+    """Add a new game with its seats (and its new players) to the open transaction; return
+    it as loaded, with no hand yet."""
     players = _players_by_name(game.players)
     seat_of = {name: i for i, name in enumerate(game.players)}
     row = models.Game(
@@ -395,12 +406,21 @@ def _store_game(
     ]
     db.session.add(row)
     db.session.flush()
-    return GameRow(**{name: getattr(row, name) for name in _GAME_COLUMNS}, night=None)
+    return Loaded(
+        GameRow(**{name: getattr(row, name) for name in _GAME_COLUMNS}, night=None),
+        game,
+        (),
+        rules.score_game(game, ()),
+        tuple(players[name].id for name in game.players),
+    )
 
 
-def _cache_result(row: GameRow, result: rules.GameResult, now: datetime | None = None) -> GameRow:
+def _cache_result(
+    row: GameRow, result: rules.GameResult, player_ids: Sequence[int], now: datetime | None = None
+) -> GameRow:
     """Rewrite the derived columns from a fresh replay, and bump the version (one UPDATE
-    of the table); return the row as it now is. ``now`` is the time of the change."""
+    of the table), and the players' statistics rows; return the row as it now is. ``now``
+    is the time of the change."""
     now = now or utcnow()
     changed = dataclasses.replace(
         row,
@@ -421,8 +441,12 @@ def _cache_result(row: GameRow, result: rules.GameResult, now: datetime | None =
             "version": changed.version,
         },
     )
-    stats_cache.refresh_game(changed.id, changed.created_at, changed.variant, result)
+    _refresh_stats(changed, result, player_ids)
     return changed
+
+
+def _refresh_stats(row: GameRow, result: rules.GameResult, player_ids: Sequence[int]) -> None:
+    stats_cache.refresh_game(row.id, row.created_at, row.variant, result, player_ids)
 
 
 def _write(action: Any) -> Any:
@@ -467,11 +491,11 @@ def create_game(
             night = db.session.execute(
                 select(models.Night.id).where(models.Night.id == night_id)
             ).scalar()
-        row = _store_game(game, night)
-        stats_cache.refresh_game(row.id, row.created_at, row.variant, rules.score_game(game, ()))
+        new = _store_game(game, night)
+        _refresh_stats(new.row, new.result, new.player_ids)
         if before is not None and before.finished and before.next_game_id is None:
-            run(_UPDATE_GAME, {"game_id": before.id, "next_game_id": row.id})
-        return row.id
+            run(_UPDATE_GAME, {"game_id": before.id, "next_game_id": new.row.id})
+        return new.row.id
 
     result: int = _write(action)
     return result
@@ -530,7 +554,8 @@ def store_record(
     """
     times = times or {}
     result = record.score()
-    row = _store_game(record.game, night_id, times.get("created_at"))
+    new = _store_game(record.game, night_id, times.get("created_at"))
+    row = new.row
     if times.get("finished_at") is not None:
         row = dataclasses.replace(row, finished_at=times["finished_at"])
     seat_of = {name: i for i, name in enumerate(record.game.players)}
@@ -542,7 +567,7 @@ def store_record(
                 for n, h in enumerate(record.hands, start=1)
             ],
         )
-    return _cache_result(row, result, times.get("updated_at"))
+    return _cache_result(row, result, new.player_ids, times.get("updated_at"))
 
 
 def import_record(record: rules.GameRecord) -> int:
@@ -563,16 +588,16 @@ def _check_version(loaded: Loaded, version: int | None) -> None:
 def _changed(loaded: Loaded, hands: Sequence[rules.Hand], result: rules.GameResult) -> Loaded:
     """Rewrite the game's derived columns and version for its new hands; return the game as
     the change leaves it. Its open boards hear of it once this commits (scorekeeper/live.py)."""
-    row = _cache_result(loaded.row, result)
+    row = _cache_result(loaded.row, result, loaded.player_ids)
     live.changed(row.id, row.version)
-    return Loaded(row, loaded.game, tuple(hands), result)
+    return Loaded(row, loaded.game, tuple(hands), result, loaded.player_ids)
 
 
 def _write_game(action: Callable[[], Loaded]) -> rules.GameResult:
     """Run a change to one game, and keep the state it committed for the page that follows
     (a phone is sent to the game page next; it need not read and replay the game again)."""
     changed: Loaded = _write(action)
-    replays().put(Replays.key(changed.row), (changed.game, changed.hands, changed.result))
+    _keep(changed)
     return changed.result
 
 
@@ -741,10 +766,10 @@ def play_again(game_id: int, *, version: int | None) -> NextGame:
             return NextGame(loaded.row.next_game_id, started=False)
         _check_version(loaded, version)
         game = rules.scoring.next_game(loaded.result)
-        row = _store_game(game, loaded.row.night_id)
-        stats_cache.refresh_game(row.id, row.created_at, row.variant, rules.score_game(game, ()))
-        run(_UPDATE_GAME, {"game_id": game_id, "next_game_id": row.id})
-        return NextGame(row.id, started=True)
+        new = _store_game(game, loaded.row.night_id)
+        _refresh_stats(new.row, new.result, new.player_ids)
+        run(_UPDATE_GAME, {"game_id": game_id, "next_game_id": new.row.id})
+        return NextGame(new.row.id, started=True)
 
     found: NextGame = _write(action)
     return found

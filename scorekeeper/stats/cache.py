@@ -12,7 +12,7 @@ stored or ten thousand; ``refresh_players`` adds them up again from every row
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal, localcontext
 from typing import Any
@@ -57,34 +57,34 @@ def line_columns(line: PlayerLine) -> dict[str, Any]:
 PG = models.PlayerGame
 _ROWS = PG.__table__
 _TOTALS = models.PlayerStats.__table__
-_SEAT = models.Seat.__table__
-_SEATED = (
-    select(_SEAT.c.player_id)
-    .where(_SEAT.c.game_id == bindparam("game_id"))
-    .order_by(_SEAT.c.position)
-)
 _ROWS_OF_GAME = select(_ROWS).where(_ROWS.c.game_id == bindparam("game_id"))
 _UPDATE_ROW = update(_ROWS).where(_ROWS.c.id == bindparam("row_id"))
 _TOTALS_OF = select(_TOTALS).where(_TOTALS.c.player_id.in_(bindparam("ids", expanding=True)))
 _UPDATE_TOTALS = update(_TOTALS).where(_TOTALS.c.player_id == bindparam("totals_of"))
 
 
-def refresh_game(game_id: int, played_at: datetime, variant: str, result: rules.GameResult) -> None:
+def refresh_game(
+    game_id: int,
+    played_at: datetime,
+    variant: str,
+    result: rules.GameResult,
+    player_ids: Sequence[int],
+) -> None:
     """Rewrite a game's cached per-player rows from its fresh result (in the open transaction).
+
+    ``player_ids`` are the ids of the game's players, in seat order (as the engine's).
 
     Only the rows that changed are written, and each player's totals move by the
     difference between the game's old rows and its new ones (``add_to_totals``).
     """
     lines = summarise(result)
-    seated = list(run(_SEATED, {"game_id": game_id}).scalars())
     existing = {
         found.player_id: found for found in run(_ROWS_OF_GAME, {"game_id": game_id}).mappings()
     }
     before: dict[int, Counted] = {pid: counted(found) for pid, found in existing.items()}
     after: dict[int, Counted] = {}
     inserts, updates = [], []
-    # The engine's players are the seats in order (operations.engine_game): zip pairs them.
-    for player_id, name in zip(seated, result.game.players, strict=True):
+    for player_id, name in zip(player_ids, result.game.players, strict=True):
         values = {"played_at": played_at, "variant": variant, **line_columns(lines[name])}
         after[player_id] = counted(values)
         cached = existing.get(player_id)

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import update
 
 from scorekeeper import models, rules
+from scorekeeper.database import write_transaction
 from scorekeeper.extensions import db
 
 from .games import eventful_game, ink_on_page, pdf_pages, play_out, result_of, score_words, store
@@ -29,13 +30,12 @@ def settings(app: Any) -> None:
 
 def played_on(app: Any, game_id: int, day: str) -> None:
     """Move a game's start to another day (games are dated when they are stored)."""
-    with app.app_context():
+    with app.app_context(), write_transaction():
         db.session.execute(
             update(models.Game)
             .where(models.Game.id == game_id)
             .values(created_at=datetime.fromisoformat(day + " 20:00"))
         )
-        db.session.commit()
 
 
 @pytest.fixture
@@ -330,9 +330,11 @@ def test_a_game_that_no_longer_replays_is_listed_with_the_engines_message(
 ) -> None:
     game, hands = eventful_game()
     game_id = store(app, game, hands)
-    with app.app_context():  # a stored hand that breaks the rules (as a bad edit by hand would)
+    with (
+        app.app_context(),
+        write_transaction(),
+    ):  # a stored hand that breaks the rules (as a bad edit by hand would)
         db.session.execute(update(models.Hand).where(models.Hand.number == 1).values(bid=9))
-        db.session.commit()
     page = client.get("/history").get_data(as_text=True)
     assert f"game {game_id}" in page and "This game cannot be scored: hand 1" in page
     assert rules  # the engine's message is shown as it says it

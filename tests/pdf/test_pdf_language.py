@@ -19,6 +19,7 @@ from sqlalchemy import update
 
 from scorekeeper import i18n, models
 from scorekeeper.cli import main
+from scorekeeper.database import write_transaction
 from scorekeeper.extensions import db
 from scorekeeper.i18n import N_
 
@@ -37,13 +38,12 @@ SHEET_WORDS = {
 
 def played_on(app: Any, game_id: int, moment: str) -> None:
     """Move a game's start to a known day (games are dated when they are stored)."""
-    with app.app_context():
+    with app.app_context(), write_transaction():
         db.session.execute(
             update(models.Game)
             .where(models.Game.id == game_id)
             .values(created_at=datetime.fromisoformat(moment))
         )
-        db.session.commit()
 
 
 def sheet_text(client: Any, game_id: int, headers: dict[str, str]) -> list[str]:

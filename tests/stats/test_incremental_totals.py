@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
 from sqlalchemy import event, select
 
 from scorekeeper import models, operations, rules
+from scorekeeper.database import write_transaction
 from scorekeeper.extensions import db
 from scorekeeper.stats import cache
 
@@ -25,15 +27,19 @@ def stored_totals() -> dict[int, dict[str, Any]]:
     }
 
 
+class Undone(Exception):
+    """Raised to roll a write transaction back."""
+
+
 def rebuilt_totals() -> dict[int, dict[str, Any]]:
     """Add up every player's totals again from all their rows, then undo that."""
-    db.session.rollback()
-    try:
+    found: dict[int, dict[str, Any]] = {}
+    with contextlib.suppress(Undone), write_transaction():
         cache.rebuild_all_players()
         db.session.flush()
-        return stored_totals()
-    finally:
-        db.session.rollback()
+        found.update(stored_totals())
+        raise Undone
+    return found
 
 
 def random_hand(rng: random.Random, game: rules.Game, hands: list[rules.Hand]) -> rules.Hand:

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from sqlalchemy import func, select
 
 from scorekeeper import models
+from scorekeeper.database import write_transaction
 from scorekeeper.extensions import db
 
 from .fixed_games import ALL, GAME_A, NIGHT_PAYMENTS, ap, record
@@ -136,10 +137,9 @@ def test_an_ended_night_takes_no_more_games(client: Any, app: Any) -> None:
 
 def test_a_night_left_open_is_over_after_eighteen_hours(client: Any, app: Any) -> None:
     night = start_night(client)
-    with app.app_context():
+    with app.app_context(), write_transaction():
         row = db.session.get(models.Night, night)
         row.created_at -= timedelta(hours=18, minutes=1)
-        db.session.commit()
     assert night_of(app, new_game(client, ["Ann", "Bob"])) is None
 
 

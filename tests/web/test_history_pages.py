@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import update
 
 from scorekeeper import models
+from scorekeeper.database import write_transaction
 from scorekeeper.extensions import db
 
 from .tables import ap_hand, import_game, record
@@ -31,12 +32,11 @@ def add_game(client: Any, players: list[str] = PLAYERS) -> int:
 
 def dated(app: Any, moments: dict[int, datetime]) -> None:
     """Give games their start times (games are dated when they are stored)."""
-    with app.app_context():
+    with app.app_context(), write_transaction():
         for game_id, moment in moments.items():
             db.session.execute(
                 update(models.Game).where(models.Game.id == game_id).values(created_at=moment)
             )
-        db.session.commit()
 
 
 def visit(client: Any, url: str) -> tuple[list[int], dict[str, str]]:
@@ -121,9 +121,8 @@ def test_old_page_links_and_links_from_a_deleted_game_still_show_their_page(
     assert visit(client, "/history?page=2")[0] == eight_games[3:6]
     assert visit(client, "/history?page=7")[0] == eight_games[6:8]  # past the end: the last
     gone = eight_games[2]
-    with app.app_context():
+    with app.app_context(), write_transaction():
         db.session.delete(db.session.get(models.Game, gone))
-        db.session.commit()
     games, _ = visit(client, f"/history?page=2&before={gone}")
     assert games == eight_games[4:7]  # page 2 of the seven games left
 

@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import event, update
 
 from scorekeeper import models, operations, rules
+from scorekeeper.database import write_transaction
 from scorekeeper.extensions import db
 
 from .tables import ap_hand, import_game, record
@@ -78,14 +79,13 @@ def test_load_many_maps_a_game_that_no_longer_replays_to_its_rule_error(
     app: Any, client: Any
 ) -> None:
     first, second = two_games(client)
-    with app.app_context():
+    with app.app_context(), write_transaction():
         # A hand changed behind the app's back (a hand-edited database): bid above the maximum.
         db.session.execute(
             update(models.Hand)
             .where(models.Hand.game_id == first, models.Hand.number == 1)
             .values(bid=9)
         )
-        db.session.commit()
         loaded = operations.load_many([first, second])
         assert isinstance(loaded[first], rules.RuleError)
         assert loaded[first].hand == 1
