@@ -246,10 +246,10 @@ class PlayerGame(Counted, db.Model):  # type: ignore[name-defined]  # Flask-SQLA
 class PlayerStats(Counted, db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
     """A cache: one player's ``PlayerGame`` rows added up, so the roster reads one row a player.
 
-    Worked out again from ``PlayerGame`` for the players of a game each time that
-    game's rows are rewritten (with the players' rows locked, so two games saved
-    at once cannot each miss the other). ``money`` is the exact total as text;
-    ``cents`` the same in whole cents for sorting, when it fits.
+    Moved by the difference each time a game's rows are rewritten, and added up again
+    from ``PlayerGame`` where that cannot be done (``stats/cache.py`` says when, and how
+    two games saved at once each count). ``money`` is the exact total as text; ``cents``
+    the same in whole cents for sorting, when it fits.
     """
 
     __tablename__ = "player_stats"

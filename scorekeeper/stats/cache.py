@@ -59,7 +59,14 @@ _ROWS = PG.__table__
 _TOTALS = models.PlayerStats.__table__
 _ROWS_OF_GAME = select(_ROWS).where(_ROWS.c.game_id == bindparam("game_id"))
 _UPDATE_ROW = update(_ROWS).where(_ROWS.c.id == bindparam("row_id"))
-_TOTALS_OF = select(_TOTALS).where(_TOTALS.c.player_id.in_(bindparam("ids", expanding=True)))
+#: Players' totals, locked until the transaction ends (on PostgreSQL; SQLite's write
+#: transaction already holds its one lock), in id order as every locker of them goes.
+_TOTALS_OF = (
+    select(_TOTALS)
+    .where(_TOTALS.c.player_id.in_(bindparam("ids", expanding=True)))
+    .order_by(_TOTALS.c.player_id)
+    .with_for_update(key_share=True)
+)
 _UPDATE_TOTALS = update(_TOTALS).where(_TOTALS.c.player_id == bindparam("totals_of"))
 
 
@@ -155,6 +162,14 @@ Counted = tuple[Any, ...]
 #: The totals that count rows (``entered``, ``games``, ``won``), then the summed columns.
 COUNTS = ("entered", "games", "won", *SUMMED)
 
+#: A player's counts moved by differences, in place: the row is read and written by the
+#: database under its own lock, so games saved at once each add theirs.
+_MOVE_TOTALS = (
+    update(_TOTALS)
+    .where(_TOTALS.c.player_id == bindparam("totals_of"))
+    .values({name: _TOTALS.c[name] + bindparam(f"by_{name}") for name in COUNTS})
+)
+
 
 def counted(values: Mapping[Any, Any]) -> Counted:
     """Say what one ``PlayerGame`` row (as column values) adds to its player's totals."""
@@ -171,36 +186,38 @@ def add_to_totals(before: Mapping[int, Counted], after: Mapping[int, Counted]) -
     """Move players' totals from one game's old rows (``before``) to its new ones (``after``).
 
     Each maps a player's id to what their row counted (``counted``); a player
-    missing from one side had no row there. The players' rows are locked first, as
-    in ``refresh_players``. Money is added exactly, as decimal text. Where an
-    amount leaves (a staked game reopened or deleted) the total may go back to
-    none at all, so that player's totals are added up again from their rows, as
-    is a player with no totals row yet.
+    missing from one side had no row there.
+
+    Where no money moves (every hand but a staked game's last), the counts move by their
+    differences in one UPDATE, each row locked as it is written. Otherwise the totals are
+    read locked, and written back with the money added exactly, as decimal text. A player
+    with no totals row (a new player; or one a full count replaced meanwhile), or whose
+    money total may go back to none at all (a staked game reopened or deleted), has their
+    totals added up again from their rows (``refresh_players``).
     """
     changed = sorted(pid for pid in {*before, *after} if before.get(pid) != after.get(pid))
     if not changed:
         return
-    _lock_players(changed)
-    # Read after the lock, in a statement of its own: on PostgreSQL it then sees the
-    # totals that a game saved a moment before (and holding the lock) committed.
+    if all(_money(before.get(pid)) == _money(after.get(pid)) for pid in changed):
+        moves = [
+            {"totals_of": pid, **_moves(before.get(pid), after.get(pid))} for pid in changed
+        ]
+        if run(_MOVE_TOTALS, moves).rowcount != len(changed):
+            refresh_players(changed)  # which rows were missing is not said: count them all
+        return
     current = {found.player_id: found for found in run(_TOTALS_OF, {"ids": changed}).mappings()}
     again: list[int] = []
     updates: list[dict[str, Any]] = []
     for pid in changed:
         old, new = before.get(pid), after.get(pid)
-        old_money = old[-1] if old is not None else None
-        new_money = new[-1] if new is not None else None
+        old_money, new_money = _money(old), _money(new)
         totals = current.get(pid)
         if totals is None or (old_money is not None and new_money is None):
             again.append(pid)
             continue
         values: dict[str, Any] = {"totals_of": pid}
-        for i, name in enumerate(COUNTS):
-            values[name] = (
-                totals[name]
-                + (new[i] if new is not None else 0)
-                - (old[i] if old is not None else 0)
-            )
+        for name, by in _moves(old, new).items():
+            values[name.removeprefix("by_")] = totals[name.removeprefix("by_")] + by
         money = None if totals["money"] is None else Decimal(totals["money"])
         with localcontext(EXACT):
             if old_money is not None:
@@ -213,7 +230,19 @@ def add_to_totals(before: Mapping[int, Counted], after: Mapping[int, Counted]) -
     if updates:
         run(_UPDATE_TOTALS, updates)
     if again:
-        _write_totals(again)
+        refresh_players(again)
+
+
+def _money(counts: Counted | None) -> Any:
+    return None if counts is None else counts[-1]
+
+
+def _moves(old: Counted | None, new: Counted | None) -> dict[str, int]:
+    """How far each count moves from ``old`` to ``new`` (either may be no row)."""
+    return {
+        f"by_{name}": (new[i] if new is not None else 0) - (old[i] if old is not None else 0)
+        for i, name in enumerate(COUNTS)
+    }
 
 
 def refresh_players(player_ids: Iterable[int | None]) -> None:
@@ -221,7 +250,8 @@ def refresh_players(player_ids: Iterable[int | None]) -> None:
 
     The players' rows are locked first, in id order: on PostgreSQL two games
     saved at once that share a player then add up one after the other, and the
-    second sees the first's rows.
+    second sees the first's rows. Their totals rows are locked next, so that a hand
+    moving them meanwhile (``add_to_totals``) is either counted here or waits for this.
     """
     ids = sorted({i for i in player_ids if i is not None})
     if not ids:
@@ -232,7 +262,7 @@ def refresh_players(player_ids: Iterable[int | None]) -> None:
 
 
 def _lock_players(ids: list[int]) -> None:
-    """Lock the players' rows, in id order, until the transaction ends.
+    """Lock the players' rows, then their totals rows, in id order, until the transaction ends.
 
     On SQLite there is nothing to do: the write transaction (BEGIN IMMEDIATE) already
     holds the database's one write lock, and SELECT ... FOR UPDATE is not SQL there.
@@ -248,6 +278,12 @@ def _lock_players(ids: list[int]) -> None:
         # not wait on the FOR KEY SHARE that this transaction's own new rows (seats, summaries
         # naming the player) take, which deadlocked imports saved at the same moment.
         .with_for_update(key_share=True)
+    ).all()
+    run(
+        select(_TOTALS.c.player_id)
+        .where(_TOTALS.c.player_id.in_(ids))
+        .order_by(_TOTALS.c.player_id)
+        .with_for_update()  # FOR UPDATE: they are deleted and written again
     ).all()
 
 
