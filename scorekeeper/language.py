@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, abort, g, has_request_context, redirect, request, session
 from flask_babel import Babel, Domain
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.wrappers.response import Response
 
 from . import i18n
@@ -71,14 +71,26 @@ def template_gettext(message: str, /, **variables: Any) -> Markup:
     Jinja's own passes the template's context along, twice, and derives a new context
     for a call in a loop: about 20 µs a string, where a game page has ninety strings.
     """
-    text = Markup(i18n.active_translations().ugettext(message))
-    return text % variables if "%" in text else text
+    text = i18n.active_translations().ugettext(message)
+    return _filled(text, variables) if "%" in text else Markup(text)
 
 
 def template_ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> Markup:
     """The templates' ``ngettext``, as Jinja's new-style one; ``%(num)s`` is the count."""
     variables.setdefault("num", num)
-    return Markup(i18n.active_translations().ungettext(singular, plural, num)) % variables
+    return _filled(i18n.active_translations().ungettext(singular, plural, num), variables)
+
+
+def _filled(text: str, variables: dict[str, Any]) -> Markup:
+    """``Markup(text) % variables``, in a third of the time: each variable is escaped once
+    here (a number is left a number, for ``%d``), where Markup wraps each in a helper."""
+    return Markup(
+        text
+        % {
+            name: value if isinstance(value, int | float) else escape(value)
+            for name, value in variables.items()
+        }
+    )
 
 
 def init_app(app: Flask) -> None:

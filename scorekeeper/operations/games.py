@@ -264,6 +264,19 @@ _HAND_KEY = models.HandKey.__table__
 _KEY_USED = select(_HAND_KEY.c.game_id, _HAND_KEY.c.number, _HAND_KEY.c.hand_id).where(
     _HAND_KEY.c.key == bindparam("key")
 )
+#: A game to add a hand to, locked, with where the form's one-time key was used if it was
+#: (one round trip for both: a hand is saved on every phone's every tap of Save).
+_GAME_TO_LOCK_AND_KEY = (
+    select(
+        _GAME,
+        _HAND_KEY.c.game_id.label("key_game_id"),
+        _HAND_KEY.c.number.label("key_number"),
+        _HAND_KEY.c.hand_id.label("key_hand_id"),
+    )
+    .select_from(_GAME.outerjoin(_HAND_KEY, _HAND_KEY.c.key == bindparam("key")))
+    .where(_GAME.c.id == bindparam("game_id"))
+    .with_for_update(of=_GAME)
+)
 
 
 def load(game_id: int, *, for_update: bool = False) -> Loaded:
@@ -278,6 +291,18 @@ def load(game_id: int, *, for_update: bool = False) -> Loaded:
         found = run(_GAME_TO_READ, {"game_id": game_id}).first()
     if found is None:
         raise NotFound(id=game_id)
+    return _replayed(_game_row(found))
+
+
+def _lock_for_hand(game_id: int, key: str | None) -> Loaded:
+    """``load(game_id, for_update=True)``, and raise ``KeyUsed`` if ``key`` recorded a hand."""
+    if key is None:
+        return load(game_id, for_update=True)
+    found = run(_GAME_TO_LOCK_AND_KEY, {"game_id": game_id, "key": key}).first()
+    if found is None:
+        raise NotFound(id=game_id)
+    if found.key_game_id is not None:
+        raise KeyUsed(found.key_game_id, found.key_number, found.key_hand_id is not None)
     return _replayed(_game_row(found))
 
 
@@ -644,9 +669,7 @@ def record_hand(
     """
 
     def action() -> Loaded:
-        loaded = load(game_id, for_update=True)
-        if key is not None:
-            check_key(key)
+        loaded = _lock_for_hand(game_id, key)
         if number is not None and number != len(loaded.hands) + 1:
             raise Conflict(Conflict.STALE)
         _check_version(loaded, version)
