@@ -124,12 +124,98 @@ def form_field_for(error_field: str | None) -> str | None:
 CARD_MARKS = {"ten": N_("10"), "ace": N_("A"), "king": N_("K"), "queen": N_("Q"), "jack": N_("J")}
 
 
+@dataclass
+class CountBox:
+    """One box of the Game counter: a player's count, or their cards of one rank."""
+
+    #: Its input's name and id (``count_field_name``).
+    name: str
+    #: What a screen reader says for it, and what its messages start with.
+    label: str
+    #: The largest number it takes.
+    most: int
+    #: What was typed in it ("" for nothing), to show again.
+    typed: str = ""
+    #: Its number: None when left empty (or when what was typed is not a number).
+    value: int | None = None
+
+    @property
+    def shown(self) -> str:
+        """What the box shows: what was typed, else its number, else nothing."""
+        return self.typed or ("" if self.value is None else str(self.value))
+
+
+#: WTForms' own words for a box that is not a whole number or is out of range (as its
+#: IntegerField and NumberRange say them), translated by its catalogue, not ours.
+NOT_AN_INTEGER = "Not a valid integer value."
+OUT_OF_RANGE = "Number must be between %(min)s and %(max)s."
+
+
+class GameCounterField(Field):
+    """The Game counter (RULES.md section 10) as one field: each player's count and their
+    cards of each rank, a box each, read from the form's data by the boxes' names.
+
+    One field rather than an IntegerField a box (thirty of them in a four-player game):
+    the form is made twice for every hand saved, and those fields were half its cost.
+    A box left empty is no number; one that is not a whole number, or is out of its range,
+    is refused as an IntegerField with a NumberRange would refuse it, naming the box.
+    The engine's own messages about the counts are added to ``errors`` too.
+    """
+
+    def __init__(self, boxes: tuple[tuple[str, str, int], ...] = (), **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.box_specs = boxes
+        self.boxes: dict[str, CountBox] = {}
+
+    def process(self, formdata: Any, data: Any = None, extra_filters: Any = None) -> None:
+        self.process_errors: list[str] = []
+        self.boxes = {name: CountBox(name, label, most) for name, label, most in self.box_specs}
+        if formdata is None:
+            return
+        for box in self.boxes.values():
+            box.typed = str(formdata.get(box.name, "")).strip()
+            try:
+                box.value = int(box.typed) if box.typed else None
+            except ValueError:
+                box.value = None
+
+    @property
+    def data(self) -> dict[str, int | None]:
+        """Each box's number, by its name."""
+        return {name: box.value for name, box in self.boxes.items()}
+
+    @property
+    def typed_in(self) -> bool:
+        """Whether anything was typed in the counter."""
+        return any(box.typed for box in self.boxes.values())
+
+    def fill(self, name: str, value: int) -> None:
+        """Show ``value`` in the box ``name`` (a recorded hand's count, to correct it)."""
+        self.boxes[name].value = value
+
+    def value_of(self, name: str) -> int | None:
+        return self.boxes[name].value
+
+    def pre_validate(self, form: Any) -> None:
+        for box in self.boxes.values():
+            if not box.typed:
+                continue
+            if box.value is None:
+                self.errors.append(f"{box.label}: {self.gettext(NOT_AN_INTEGER)}")
+            elif not 0 <= box.value <= box.most:
+                said = self.gettext(OUT_OF_RANGE) % {"min": 0, "max": box.most}
+                self.errors.append(f"{box.label}: {said}")
+
+    def _value(self) -> str:
+        return ""
+
+
 @dataclass(frozen=True)
 class CounterPlayer:
     seat: int
     name: str
-    count: Field
-    cards: tuple[tuple[Field, str, int], ...]
+    count: CountBox
+    cards: tuple[tuple[CountBox, str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -190,16 +276,17 @@ class HandFormBase(Form):
         count typed for the player; a player left empty took nothing (RULES.md 10)."""
         if not self.counts_game:
             return None
+        counter: GameCounterField = self.game_count
         found: dict[str, int | None] = {}
         for i, name in enumerate(self.game.players):
             cards = [
-                (worth, self[count_field_name(i, card)].data)
+                (worth, counter.value_of(count_field_name(i, card)))
                 for card, worth in rules.GAME_COUNT_CARDS
             ]
             if any(n is not None for _, n in cards):
                 found[name] = sum(worth * (n or 0) for worth, n in cards)
             else:
-                found[name] = self[count_field_name(i)].data
+                found[name] = counter.value_of(count_field_name(i))
         if all(v is None for v in found.values()):
             return None
         return {name: v or 0 for name, v in found.items()}
@@ -218,10 +305,7 @@ class HandFormBase(Form):
                 self[point_field_name(point.key)].validators = [Optional()]
             if "sale" in self:
                 self.sale.validators = [Optional()]
-        elif self.counts_game and any(
-            self[name].raw_data and self[name].raw_data[0].strip()
-            for name in self.counter_field_names()
-        ):
+        elif self.counts_game and self.game_count.typed_in:
             # Counted: Game may be left for the count to credit.
             self[point_field_name("game")].validators = [Optional()]
         valid = super().validate(extra_validators)
@@ -283,6 +367,7 @@ class HandFormBase(Form):
         by_side = self.side_counts()
         marks = {card: gettext(mark) for card, mark in CARD_MARKS.items()}
         team = {side: value for value, side in self.team_buttons.items()}
+        boxes = self.game_count.boxes
         return [
             CounterSide(
                 name=side,
@@ -291,9 +376,9 @@ class HandFormBase(Form):
                     CounterPlayer(
                         seat=(seat := self.game.players.index(name)),
                         name=name,
-                        count=self[count_field_name(seat)],
+                        count=boxes[count_field_name(seat)],
                         cards=tuple(
-                            (self[count_field_name(seat, card)], marks[card], worth)
+                            (boxes[count_field_name(seat, card)], marks[card], worth)
                             for card, worth in rules.GAME_COUNT_CARDS
                         ),
                     )
@@ -305,19 +390,9 @@ class HandFormBase(Form):
         ]
 
     def counter_errors(self) -> list[str]:
-        """Every error of the Game counter: the engine's, and any count that is not a number."""
-        found = [str(e) for e in self.game_count.errors]
-        for name in self.counter_field_names():
-            found.extend(f"{self[name].label.text}: {e}" for e in self[name].errors)
-        return found
-
-    def counter_field_names(self) -> list[str]:
-        """The Game counter's fields: each player's count and cards."""
-        names: list[str] = []
-        for i in range(len(self.game.players)):
-            names.append(count_field_name(i))
-            names.extend(count_field_name(i, card) for card, _ in rules.GAME_COUNT_CARDS)
-        return names
+        """Every error of the Game counter: a count that is not a number or out of range
+        (naming its box), or the engine's."""
+        return [str(e) for e in self.game_count.errors]
 
     def fill_from(self, hand: rules.Hand) -> None:
         """Prefill the form with a recorded hand (to edit it)."""
@@ -339,7 +414,7 @@ class HandFormBase(Form):
             self[point_field_name(key)].data = tapped
         if hand.game_count is not None and self.counts_game:
             for name, count in hand.game_count.items():
-                self[count_field_name(int(seat[name]))].data = count
+                self.game_count.fill(count_field_name(int(seat[name])), count)
         if "sale" in self:
             self.sale.data = hand.sale.value if hand.sale else None
             self.high_bidder.data = seat.get(hand.high_bidder or "")
@@ -453,7 +528,6 @@ def _hand_form_class(
             ),
         )
     if variant.counts_game:
-        HandForm.game_count = HiddenField()  # where the counter's errors are shown
         card_names = {
             "ten": gettext("Tens"),
             "ace": gettext("Aces"),
@@ -461,24 +535,24 @@ def _hand_form_class(
             "queen": gettext("Queens"),
             "jack": gettext("Jacks"),
         }
+        boxes: list[tuple[str, str, int]] = []
         for i, name in enumerate(players):
-            setattr(
-                HandForm,
-                count_field_name(i),
-                IntegerField(
+            boxes.append(
+                (
+                    count_field_name(i),
                     gettext("Count of %(name)s", name=name),
-                    validators=[Optional(), NumberRange(0, rules.variants.GAME_COUNT_MAX)],
-                ),
-            )
-            for card, _ in rules.GAME_COUNT_CARDS:
-                setattr(
-                    HandForm,
-                    count_field_name(i, card),
-                    IntegerField(
-                        gettext("%(cards)s taken by %(name)s", cards=card_names[card], name=name),
-                        validators=[Optional(), NumberRange(0, 4)],
-                    ),
+                    rules.variants.GAME_COUNT_MAX,
                 )
+            )
+            boxes.extend(
+                (
+                    count_field_name(i, card),
+                    gettext("%(cards)s taken by %(name)s", cards=card_names[card], name=name),
+                    4,
+                )
+                for card, _ in rules.GAME_COUNT_CARDS
+            )
+        HandForm.game_count = GameCounterField(tuple(boxes))
     if sale_only:
         HandForm.sale = TapField(
             gettext("The sale"),

@@ -199,9 +199,7 @@ def add_to_totals(before: Mapping[int, Counted], after: Mapping[int, Counted]) -
     if not changed:
         return
     if all(_money(before.get(pid)) == _money(after.get(pid)) for pid in changed):
-        moves = [
-            {"totals_of": pid, **_moves(before.get(pid), after.get(pid))} for pid in changed
-        ]
+        moves = [{"totals_of": pid, **_moves(before.get(pid), after.get(pid))} for pid in changed]
         if run(_MOVE_TOTALS, moves).rowcount != len(changed):
             refresh_players(changed)  # which rows were missing is not said: count them all
         return

@@ -214,6 +214,20 @@ def test_a_count_that_is_not_a_number_is_refused_in_the_counter(client: Any) -> 
     assert exported(client, game_id)["hands"] == []
 
 
+def test_a_count_out_of_its_range_is_refused_naming_its_box_and_kept(client: Any) -> None:
+    game_id = import_game(client, ten_point())
+    counter = {"gc_1_king": "5", "gc_2": "81"}
+    response = post_counted(client, game_id, counter, pitcher="Bob", bid=5, **NO_GAME)
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    errors = text(html.split('id="game-counter-errors"', 1)[1].split("</ul>", 1)[0])
+    assert "Kings taken by Bob: Number must be between 0 and 4." in errors
+    assert "Count of Cy: Number must be between 0 and 80." in errors
+    assert re.search(r'id="gc_1_king"[^>]*value="5"', html)
+    assert re.search(r'id="gc_2"[^>]*value="81"', html)
+    assert exported(client, game_id)["hands"] == []
+
+
 def test_correcting_a_counted_hand_shows_its_counts(client: Any) -> None:
     example = json.loads((EXAMPLES / "ten-point-moon.json").read_text())
     game_id = import_game(client, example)
