@@ -4,8 +4,11 @@ A write (operations/games.py: a hand recorded, corrected or undone, the game del
 player renamed) calls ``changed`` or ``deleted`` inside its transaction. What was said is
 delivered only if that transaction commits:
 
-- on PostgreSQL, as ``pg_notify`` in the same transaction (PostgreSQL delivers a
-  notification on commit and drops it on rollback). Every process serving the app keeps
+- on PostgreSQL, by the database itself: a trigger on ``game`` (migration d5e9f3a7b2c8)
+  sends a notification on ``CHANNEL`` for every change of a game's version and every
+  game deleted, whoever wrote it, in the writer's transaction (PostgreSQL delivers it on
+  commit and drops it on rollback), so ``changed`` and ``deleted`` have nothing to send
+  there and a hand costs no round trip for it. Every process serving the app keeps
   one connection that ``LISTEN``s (``Listener``, a background thread, started with the
   first stream) and hands each notification to that process's streams, so a hand saved
   through one gunicorn worker or machine reaches boards held open by another, with no
@@ -32,9 +35,8 @@ from typing import Any
 
 from flask import Flask, current_app, g, has_request_context, request
 from flask_babel import get_locale
-from sqlalchemy import event, text
+from sqlalchemy import event
 
-from .database import run
 from .extensions import db
 from .lru import LRU, per_app
 
@@ -47,7 +49,6 @@ _PENDING = "scorekeeper.live.pending"
 #: How many events a stream keeps for its client; an event past them drops the oldest
 #: (each event names the game's newest version, so the last one says all).
 QUEUE_SIZE = 16
-_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 @dataclass(frozen=True)
@@ -280,11 +281,9 @@ def deleted(game_id: int) -> None:
 
 
 def _say(change: Change) -> None:
-    if broker().database_url is not None:
-        # Delivered by PostgreSQL on commit, to every process (this one too); never on rollback.
-        run(_NOTIFY, {"channel": CHANNEL, "payload": change.payload()})
-    else:
+    if broker().database_url is None:
         db.session().info.setdefault(_PENDING, []).append(change)
+    # On PostgreSQL the game table's trigger has said it, in the same transaction.
 
 
 _listening_to_sessions = False

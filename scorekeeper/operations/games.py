@@ -166,6 +166,8 @@ class Loaded:
     result: rules.GameResult
     #: Its players' ids, in seat order (the statistics rows a change rewrites are theirs).
     player_ids: tuple[int, ...]
+    #: Its statistics rows by player id, as read with its lock for a change (else None).
+    stats: Mapping[int, Mapping[str, Any]] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -233,8 +235,9 @@ _SEATED_OF = (
     .where(_SEAT.c.game_id.in_(bindparam("game_ids", expanding=True)))
     .order_by(_SEAT.c.game_id, _SEAT.c.position)
 )
-#: A game to change, locked (on PostgreSQL) until the transaction ends. Not joined:
-#: PostgreSQL cannot lock the nullable side of an outer join.
+#: A game to change, locked (on PostgreSQL) until the transaction ends. Nothing is joined:
+#: a row read with the lock is as old as the statement, and the lock may have waited for
+#: another change to commit (``_AFTER_THE_LOCK`` reads the rest, in a statement of its own).
 _GAME_TO_LOCK = select(_GAME).where(_GAME.c.id == bindparam("game_id")).with_for_update()
 #: A game's derived columns and version, rewritten after a change (see ``_cache_result``).
 _UPDATE_GAME = update(_GAME).where(_GAME.c.id == bindparam("game_id"))
@@ -264,18 +267,20 @@ _HAND_KEY = models.HandKey.__table__
 _KEY_USED = select(_HAND_KEY.c.game_id, _HAND_KEY.c.number, _HAND_KEY.c.hand_id).where(
     _HAND_KEY.c.key == bindparam("key")
 )
-#: A game to add a hand to, locked, with where the form's one-time key was used if it was
-#: (one round trip for both: a hand is saved on every phone's every tap of Save).
-_GAME_TO_LOCK_AND_KEY = (
+#: What a change reads once it holds its game's lock, in one round trip: the game's
+#: statistics rows (the change rewrites them) and, for a hand form's one-time key, where
+#: that key was used if it was (``key`` None: nowhere).
+_AFTER_THE_LOCK = (
     select(
-        _GAME,
+        *stats_cache.JOINED,
         _HAND_KEY.c.game_id.label("key_game_id"),
         _HAND_KEY.c.number.label("key_number"),
         _HAND_KEY.c.hand_id.label("key_hand_id"),
     )
-    .select_from(_GAME.outerjoin(_HAND_KEY, _HAND_KEY.c.key == bindparam("key")))
+    .select_from(
+        stats_cache.joined_to(_GAME).outerjoin(_HAND_KEY, _HAND_KEY.c.key == bindparam("key"))
+    )
     .where(_GAME.c.id == bindparam("game_id"))
-    .with_for_update(of=_GAME)
 )
 
 
@@ -286,24 +291,25 @@ def load(game_id: int, *, for_update: bool = False) -> Loaded:
     change to it; its night is then not read.
     """
     if for_update:
-        found = run(_GAME_TO_LOCK, {"game_id": game_id}).first()
-    else:
-        found = run(_GAME_TO_READ, {"game_id": game_id}).first()
+        return _lock(game_id, None)
+    found = run(_GAME_TO_READ, {"game_id": game_id}).first()
     if found is None:
         raise NotFound(id=game_id)
     return _replayed(_game_row(found))
 
 
-def _lock_for_hand(game_id: int, key: str | None) -> Loaded:
-    """``load(game_id, for_update=True)``, and raise ``KeyUsed`` if ``key`` recorded a hand."""
-    if key is None:
-        return load(game_id, for_update=True)
-    found = run(_GAME_TO_LOCK_AND_KEY, {"game_id": game_id, "key": key}).first()
+def _lock(game_id: int, key: str | None) -> Loaded:
+    """``load(game_id, for_update=True)``, with the game's statistics rows read after the
+    lock; and raise ``KeyUsed`` if ``key`` (a hand form's) recorded a hand."""
+    found = run(_GAME_TO_LOCK, {"game_id": game_id}).first()
     if found is None:
         raise NotFound(id=game_id)
-    if found.key_game_id is not None:
-        raise KeyUsed(found.key_game_id, found.key_number, found.key_hand_id is not None)
-    return _replayed(_game_row(found))
+    after = run(_AFTER_THE_LOCK, {"game_id": game_id, "key": key}).all()
+    if key is not None and after[0].key_game_id is not None:
+        used = after[0]
+        raise KeyUsed(used.key_game_id, used.key_number, used.key_hand_id is not None)
+    loaded = _replayed(_game_row(found))
+    return dataclasses.replace(loaded, stats=stats_cache.rows_joined(after))
 
 
 def _replayed(row: GameRow) -> Loaded:
@@ -441,11 +447,15 @@ def _store_game(
 
 
 def _cache_result(
-    row: GameRow, result: rules.GameResult, player_ids: Sequence[int], now: datetime | None = None
+    row: GameRow,
+    result: rules.GameResult,
+    player_ids: Sequence[int],
+    now: datetime | None = None,
+    existing: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> GameRow:
     """Rewrite the derived columns from a fresh replay, and bump the version (one UPDATE
-    of the table), and the players' statistics rows; return the row as it now is. ``now``
-    is the time of the change."""
+    of the table), and the players' statistics rows (``existing``: as read with the lock,
+    if they were); return the row as it now is. ``now`` is the time of the change."""
     now = now or utcnow()
     changed = dataclasses.replace(
         row,
@@ -466,12 +476,17 @@ def _cache_result(
             "version": changed.version,
         },
     )
-    _refresh_stats(changed, result, player_ids)
+    _refresh_stats(changed, result, player_ids, existing)
     return changed
 
 
-def _refresh_stats(row: GameRow, result: rules.GameResult, player_ids: Sequence[int]) -> None:
-    stats_cache.refresh_game(row.id, row.created_at, row.variant, result, player_ids)
+def _refresh_stats(
+    row: GameRow,
+    result: rules.GameResult,
+    player_ids: Sequence[int],
+    existing: Mapping[int, Mapping[str, Any]] | None = None,
+) -> None:
+    stats_cache.refresh_game(row.id, row.created_at, row.variant, result, player_ids, existing)
 
 
 def _write(action: Any) -> Any:
@@ -613,7 +628,7 @@ def _check_version(loaded: Loaded, version: int | None) -> None:
 def _changed(loaded: Loaded, hands: Sequence[rules.Hand], result: rules.GameResult) -> Loaded:
     """Rewrite the game's derived columns and version for its new hands; return the game as
     the change leaves it. Its open boards hear of it once this commits (scorekeeper/live.py)."""
-    row = _cache_result(loaded.row, result, loaded.player_ids)
+    row = _cache_result(loaded.row, result, loaded.player_ids, existing=loaded.stats)
     live.changed(row.id, row.version)
     return Loaded(row, loaded.game, tuple(hands), result, loaded.player_ids)
 
@@ -669,7 +684,7 @@ def record_hand(
     """
 
     def action() -> Loaded:
-        loaded = _lock_for_hand(game_id, key)
+        loaded = _lock(game_id, key)
         if number is not None and number != len(loaded.hands) + 1:
             raise Conflict(Conflict.STALE)
         _check_version(loaded, version)

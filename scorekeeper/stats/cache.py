@@ -17,7 +17,7 @@ from datetime import datetime
 from decimal import Decimal, localcontext
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, func, insert, select, update
+from sqlalchemy import Join, Row, Table, bindparam, case, delete, func, insert, select, update
 
 from .. import models, rules
 from ..database import run
@@ -58,6 +58,26 @@ PG = models.PlayerGame
 _ROWS = PG.__table__
 _TOTALS = models.PlayerStats.__table__
 _ROWS_OF_GAME = select(_ROWS).where(_ROWS.c.game_id == bindparam("game_id"))
+#: A game's rows as the extra columns of a query that joins them to their game
+#: (``joined_to``), each named ``stats_<column>``: a change reads them with its game's lock.
+JOINED = [column.label(f"stats_{column.name}") for column in _ROWS.columns]
+
+
+def joined_to(games: Table) -> Join:
+    """``games`` with each game's rows joined (none for a game with no rows yet)."""
+    return games.outerjoin(_ROWS, _ROWS.c.game_id == games.c.id)
+
+
+def rows_joined(found: Iterable[Row[Any]]) -> dict[int, dict[str, Any]]:
+    """One game's rows, by player id, out of a query's rows that carry ``JOINED``."""
+    rows: dict[int, dict[str, Any]] = {}
+    for joined in found:
+        values = joined._mapping
+        if values["stats_id"] is not None:
+            rows[values["stats_player_id"]] = {
+                column.name: values[f"stats_{column.name}"] for column in _ROWS.columns
+            }
+    return rows
 _UPDATE_ROW = update(_ROWS).where(_ROWS.c.id == bindparam("row_id"))
 #: Players' totals, locked until the transaction ends (on PostgreSQL; SQLite's write
 #: transaction already holds its one lock), in id order as every locker of them goes.
@@ -76,18 +96,23 @@ def refresh_game(
     variant: str,
     result: rules.GameResult,
     player_ids: Sequence[int],
+    existing: Mapping[int, Mapping[Any, Any]] | None = None,
 ) -> None:
     """Rewrite a game's cached per-player rows from its fresh result (in the open transaction).
 
     ``player_ids`` are the ids of the game's players, in seat order (as the engine's).
+    ``existing`` are its rows as they are now, by player id, when the caller read them
+    (with the game's lock: ``rows_joined``); else they are read here.
 
     Only the rows that changed are written, and each player's totals move by the
     difference between the game's old rows and its new ones (``add_to_totals``).
     """
     lines = summarise(result)
-    existing = {
-        found.player_id: found for found in run(_ROWS_OF_GAME, {"game_id": game_id}).mappings()
-    }
+    if existing is None:
+        existing = {
+            found.player_id: found
+            for found in run(_ROWS_OF_GAME, {"game_id": game_id}).mappings()
+        }
     before: dict[int, Counted] = {pid: counted(found) for pid, found in existing.items()}
     after: dict[int, Counted] = {}
     inserts, updates = [], []
