@@ -14,6 +14,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
+from markupsafe import escape
 from wtforms import (
     BooleanField,
     Field,
@@ -134,6 +135,8 @@ class CountBox:
     label: str
     #: The largest number it takes.
     most: int
+    #: What a card of its rank counts toward Game (None: the box is a player's count).
+    worth: int | None = None
     #: What was typed in it ("" for nothing), to show again.
     typed: str = ""
     #: Its number: None when left empty (or when what was typed is not a number).
@@ -143,6 +146,22 @@ class CountBox:
     def shown(self) -> str:
         """What the box shows: what was typed, else its number, else nothing."""
         return self.typed or ("" if self.value is None else str(self.value))
+
+    def __html__(self) -> str:
+        """The box on the page, as a field's widget draws it: a number input in a label
+        that names it to a screen reader; a card box says its worth (``data-worth``, which
+        static/js/counter.js adds up). Its name and range are the form's own; its label
+        and what was typed are escaped."""
+        kind, worth = (
+            ("player-count", "")
+            if self.worth is None
+            else ("card-count", f' data-worth="{self.worth}"')
+        )
+        return (
+            f'<label class="{kind}"><span class="sr-only">{escape(self.label)}</span>'
+            f'<input type="number" inputmode="numeric" min="0" max="{self.most}" '
+            f'name="{self.name}" id="{self.name}" value="{escape(self.shown)}"{worth}></label>'
+        )
 
 
 #: WTForms' own words for a box that is not a whole number or is out of range (as its
@@ -162,14 +181,18 @@ class GameCounterField(Field):
     The engine's own messages about the counts are added to ``errors`` too.
     """
 
-    def __init__(self, boxes: tuple[tuple[str, str, int], ...] = (), **kwargs: Any) -> None:
+    def __init__(
+        self, boxes: tuple[tuple[str, str, int, int | None], ...] = (), **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.box_specs = boxes
         self.boxes: dict[str, CountBox] = {}
 
     def process(self, formdata: Any, data: Any = None, extra_filters: Any = None) -> None:
         self.process_errors: list[str] = []
-        self.boxes = {name: CountBox(name, label, most) for name, label, most in self.box_specs}
+        self.boxes = {
+            name: CountBox(name, label, most, worth) for name, label, most, worth in self.box_specs
+        }
         if formdata is None:
             return
         for box in self.boxes.values():
@@ -535,13 +558,14 @@ def _hand_form_class(
             "queen": gettext("Queens"),
             "jack": gettext("Jacks"),
         }
-        boxes: list[tuple[str, str, int]] = []
+        boxes: list[tuple[str, str, int, int | None]] = []
         for i, name in enumerate(players):
             boxes.append(
                 (
                     count_field_name(i),
                     gettext("Count of %(name)s", name=name),
                     rules.variants.GAME_COUNT_MAX,
+                    None,
                 )
             )
             boxes.extend(
@@ -549,8 +573,9 @@ def _hand_form_class(
                     count_field_name(i, card),
                     gettext("%(cards)s taken by %(name)s", cards=card_names[card], name=name),
                     4,
+                    worth,
                 )
-                for card, _ in rules.GAME_COUNT_CARDS
+                for card, worth in rules.GAME_COUNT_CARDS
             )
         HandForm.game_count = GameCounterField(tuple(boxes))
     if sale_only:
