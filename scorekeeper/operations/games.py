@@ -235,9 +235,7 @@ _SEATED_OF = (
     .where(_SEAT.c.game_id.in_(bindparam("game_ids", expanding=True)))
     .order_by(_SEAT.c.game_id, _SEAT.c.position)
 )
-#: A game to change, locked (on PostgreSQL) until the transaction ends. Nothing is joined:
-#: a row read with the lock is as old as the statement, and the lock may have waited for
-#: another change to commit (``_AFTER_THE_LOCK`` reads the rest, in a statement of its own).
+#: A game locked (on PostgreSQL) until the transaction ends (a game "Play again" follows).
 _GAME_TO_LOCK = select(_GAME).where(_GAME.c.id == bindparam("game_id")).with_for_update()
 #: A game's derived columns and version, rewritten after a change (see ``_cache_result``).
 _UPDATE_GAME = update(_GAME).where(_GAME.c.id == bindparam("game_id"))
@@ -267,19 +265,41 @@ _HAND_KEY = models.HandKey.__table__
 _KEY_USED = select(_HAND_KEY.c.game_id, _HAND_KEY.c.number, _HAND_KEY.c.hand_id).where(
     _HAND_KEY.c.key == bindparam("key")
 )
-#: What a change reads once it holds its game's lock, in one round trip: the game's
-#: statistics rows (the change rewrites them) and, for a hand form's one-time key, where
-#: that key was used if it was (``key`` None: nowhere).
-_AFTER_THE_LOCK = (
+#: What a change reads of its game besides the row: the game's statistics rows (the change
+#: rewrites them) and, for a hand form's one-time key, where that key was used if it was
+#: (``key`` None: nowhere). A row each statistics row.
+_BESIDES_THE_GAME = [
+    *stats_cache.JOINED,
+    _HAND_KEY.c.game_id.label("key_game_id"),
+    _HAND_KEY.c.number.label("key_number"),
+    _HAND_KEY.c.hand_id.label("key_hand_id"),
+]
+_GAME_AND_THE_REST = stats_cache.joined_to(_GAME).outerjoin(
+    _HAND_KEY, _HAND_KEY.c.key == bindparam("key")
+)
+_SEEN = _GAME.alias("seen")
+#: A game to change, locked (on PostgreSQL) until the transaction ends, with the rest in
+#: the same round trip. Only the game's row is locked, so when the lock had to wait for
+#: another change to commit, PostgreSQL hands back that row as it now is but the rows
+#: joined to it as they were when the statement began. ``seen_version`` (the version read
+#: in a subquery, as the statement began) then differs from the row's ``version``, and the
+#: rest is read again after the lock (``_AFTER_THE_LOCK``).
+_GAME_TO_CHANGE = (
     select(
-        *stats_cache.JOINED,
-        _HAND_KEY.c.game_id.label("key_game_id"),
-        _HAND_KEY.c.number.label("key_number"),
-        _HAND_KEY.c.hand_id.label("key_hand_id"),
+        _GAME,
+        select(_SEEN.c.version)
+        .where(_SEEN.c.id == _GAME.c.id)
+        .scalar_subquery()
+        .label("seen_version"),
+        *_BESIDES_THE_GAME,
     )
-    .select_from(
-        stats_cache.joined_to(_GAME).outerjoin(_HAND_KEY, _HAND_KEY.c.key == bindparam("key"))
-    )
+    .select_from(_GAME_AND_THE_REST)
+    .where(_GAME.c.id == bindparam("game_id"))
+    .with_for_update(of=_GAME)
+)
+_AFTER_THE_LOCK = (
+    select(*_BESIDES_THE_GAME)
+    .select_from(_GAME_AND_THE_REST)
     .where(_GAME.c.id == bindparam("game_id"))
 )
 
@@ -299,17 +319,19 @@ def load(game_id: int, *, for_update: bool = False) -> Loaded:
 
 
 def _lock(game_id: int, key: str | None) -> Loaded:
-    """``load(game_id, for_update=True)``, with the game's statistics rows read after the
-    lock; and raise ``KeyUsed`` if ``key`` (a hand form's) recorded a hand."""
-    found = run(_GAME_TO_LOCK, {"game_id": game_id}).first()
-    if found is None:
+    """``load(game_id, for_update=True)``, with the game's statistics rows as the lock
+    leaves them; and raise ``KeyUsed`` if ``key`` (a hand form's) recorded a hand."""
+    found = run(_GAME_TO_CHANGE, {"game_id": game_id, "key": key}).all()
+    if not found:
         raise NotFound(id=game_id)
-    after = run(_AFTER_THE_LOCK, {"game_id": game_id, "key": key}).all()
-    if key is not None and after[0].key_game_id is not None:
-        used = after[0]
+    game, rest = found[0], found
+    if game.seen_version != game.version:  # the lock waited for another change: read again
+        rest = run(_AFTER_THE_LOCK, {"game_id": game_id, "key": key}).all()
+    if key is not None and rest[0].key_game_id is not None:
+        used = rest[0]
         raise KeyUsed(used.key_game_id, used.key_number, used.key_hand_id is not None)
-    loaded = _replayed(_game_row(found))
-    return dataclasses.replace(loaded, stats=stats_cache.rows_joined(after))
+    loaded = _replayed(_game_row(game))
+    return dataclasses.replace(loaded, stats=stats_cache.rows_joined(rest))
 
 
 def _replayed(row: GameRow) -> Loaded:
