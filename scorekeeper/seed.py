@@ -222,7 +222,8 @@ def random_hand(
         if variant.teams_required:  # a Cinch bid of 7 or more of 14 means a strong hand
             knack += 0.12
         return rules.Hand(pitcher=pitcher, bid=bid, points=_points(rng, game, pitcher, knack))
-    seller = game.left_of(dealer)
+    seller = game.seller_for(dealer)
+    assert seller is not None  # a game with sales always has a seller
     target = game.house_rules.target
     others = [p for p in game.players if p != seller]
     sale = rng.choices(("pitched", "sold", "kept"), weights=(20, 50, 30))[0]

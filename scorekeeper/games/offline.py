@@ -83,16 +83,11 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
             return _refused(
                 *form.form_errors, *(message for _, message in form.needing_attention())
             )
-        seller = (
-            loaded.game.left_of(loaded.result.next_dealer or "")
-            if loaded.game.variant.sales
-            else None
-        )
         # No version: a queued hand was tapped on an older page. Its number and its key say
         # whether it still fits (the game has exactly number - 1 hands) and was not saved yet.
         result = operations.record_hand(
             game_id,
-            form.to_hand(seller),
+            form.to_hand(loaded.result.next_dealer),
             version=None,
             key=key,
             number=number,

@@ -159,3 +159,21 @@ def test_the_correct_and_undo_pages_carry_the_connection_indicator_too(
         html = client.get(url).get_data(as_text=True)
         assert 'id="connection"' in html, url
         assert f'data-ping-url="/games/{game_id}/version.json"' in html, url
+
+
+def test_a_queued_sell_out_hand_left_untapped_is_pitched_by_the_seller(
+    client: Any, app: Any
+) -> None:
+    # Ana deals the first hand, so Bogdan (at her left) sells: a pitched hand is his, at 4.
+    game_id = create_game(client, "sell-out", PLAYERS)
+    taps = {
+        "sale": "pitched",
+        "high": "Bogdan",
+        "low": "Bogdan",
+        "jack": "Bogdan",
+        "game": "Bogdan",
+    }
+    answer = send(client, game_id, KEY_1, 1, **taps)
+    assert answer.status_code == 201, answer.json
+    assert answer.json == {"status": "saved", "number": 1, "said": "Bogdan pitched. Bogdan made 4."}
+    assert [(h["pitcher"], h["bid"]) for h in exported(client, game_id)["hands"]] == [("Bogdan", 4)]
