@@ -197,15 +197,16 @@ def _game_from_form(
 @bp.route("/games/<id:game_id>", methods=["GET", "POST"])
 def show(game_id: int) -> ViewResult:
     """Show the game at the table: standings, who deals, the hand form, the score sheet."""
-    loaded = _load(game_id)
-    form = forms.hand_form(loaded.game)
+    form: forms.HandFormBase | None = None
     status = 200
     if request.method == "POST":
-        outcome = _record(loaded, form)
+        outcome = _record(game_id)
         if isinstance(outcome, BaseResponse):
             return outcome
         status, form = outcome
-        loaded = _load(game_id)
+    loaded = _load(game_id)
+    if form is None:
+        form = forms.hand_form(loaded.game)
     form.version.data = str(loaded.row.version)
     if not form.number.data:
         form.number.data = str(len(loaded.hands) + 1)
@@ -216,55 +217,66 @@ def show(game_id: int) -> ViewResult:
 SAID = "#flashes"
 
 
-def _record(loaded: Loaded, form: forms.HandFormBase) -> BaseResponse | tuple[int, Any]:
+class _Refused(Exception):
+    """The posted hand form was refused before anything was written (its errors say why)."""
+
+
+def _record(game_id: int) -> BaseResponse | tuple[int, Any]:
     """Record the posted hand; return a redirect, or the status with the form to show again:
     the same taps with the errors (400), or the question "same as the last hand?" (409), or
-    an empty form when the game moved on since this one was opened (409)."""
-    game_id = loaded.row.id
+    an empty form when the game moved on since this one was opened (409).
+
+    The form is read and checked under the game's lock (``operations.record_hand`` calls
+    ``checked`` with the game as locked), so the game is read once for a hand saved."""
     try:
-        key = forms.posted_key(form.token.data)
+        # A form sent without a key gets one, as a form shown does (forms.hand_form).
+        key = forms.posted_key(request.form.get("token") or forms.new_key())
     except ValueError:
-        fresh = _fresh_form(loaded)
+        fresh = _fresh_form(_load(game_id))
         fresh.form_errors.append(
             gettext("This form's key is not valid; nothing was saved. Tap the hand in again.")
         )
         return 400, fresh
-    if loaded.result.finished:
-        if key is not None:
-            # The winning hand's form sent again (a double tap): answer with that hand.
-            try:
-                operations.check_key(key)
-            except operations.KeyUsed as used:
-                return _key_used(loaded, used)
-        form.form_errors.append(
-            gettext(
-                "The game is over: %(winner)s won. Undo or edit a hand to change it.",
-                winner=loaded.result.winner,
+    number, version, again = _number("number"), _version(), _number("again")
+    shown: list[forms.HandFormBase] = []
+
+    def checked(loaded: Loaded) -> rules.Hand:
+        form = forms.hand_form(loaded.game)
+        shown.append(form)
+        if loaded.result.finished:
+            form.form_errors.append(
+                gettext(
+                    "The game is over: %(winner)s won. Undo or edit a hand to change it.",
+                    winner=loaded.result.winner,
+                )
             )
-        )
-        return 400, form
-    if not form.validate_on_submit():
-        return 400, form
-    hand = form.to_hand(loaded.result.next_dealer)
-    number = _number("number")
+            raise _Refused
+        if not form.validate_on_submit():
+            raise _Refused
+        return form.to_hand(loaded.result.next_dealer)
+
     try:
         result = operations.record_hand(
             game_id,
-            hand,
-            version=_version(),
+            checked,
+            version=version,
             key=key,
             number=number,
             ask_if_same=True,
-            again=_number("again"),
+            again=again,
         )
+    except NotFound as error:
+        abort(404, operations.explain(error))
+    except _Refused:
+        return 400, shown[0]
     except rules.RuleError as error:
-        _attach_error(form, error)
-        return 400, form
+        _attach_error(shown[0], error)
+        return 400, shown[0]
     except operations.SameAsLast as same:
-        form.same_as = same.number
-        return 409, form
+        shown[0].same_as = same.number
+        return 409, shown[0]
     except operations.KeyUsed as used:
-        return _key_used(loaded, used)
+        return _key_used(game_id, used)
     except Conflict as error:
         return 409, _moved_on(game_id, error, number)
     if result.hands:
@@ -289,15 +301,15 @@ def _fresh_form(loaded: Loaded) -> forms.HandFormBase:
     return forms.hand_form(loaded.game, formdata=None)
 
 
-def _key_used(loaded: Loaded, used: operations.KeyUsed) -> BaseResponse | tuple[int, Any]:
+def _key_used(game_id: int, used: operations.KeyUsed) -> BaseResponse | tuple[int, Any]:
     """Answer a form sent again with the hand it saved the first time, never a second one."""
-    if used.game_id != loaded.row.id:
-        fresh = _fresh_form(loaded)
+    if used.game_id != game_id:
+        fresh = _fresh_form(_load(game_id))
         fresh.form_errors.append(
             gettext("This form was opened for another game; nothing was saved here.")
         )
         return 400, fresh
-    now = operations.load(loaded.row.id).result
+    now = operations.load(game_id).result
     if used.kept and used.number <= len(now.hands):
         flash(
             gettext(
@@ -316,7 +328,7 @@ def _key_used(loaded: Loaded, used: operations.KeyUsed) -> BaseResponse | tuple[
             ),
             "error",
         )
-    return redirect(url_for("games.show", game_id=loaded.row.id) + SAID)
+    return redirect(url_for("games.show", game_id=game_id) + SAID)
 
 
 def _moved_on(game_id: int, error: Conflict, number: int | None) -> forms.HandFormBase:

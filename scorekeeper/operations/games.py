@@ -687,7 +687,7 @@ def same_taps(one: rules.Hand, other: rules.Hand) -> bool:
 
 def record_hand(
     game_id: int,
-    hand: rules.Hand,
+    hand: rules.Hand | Callable[[Loaded], rules.Hand],
     *,
     version: int | None,
     key: str | None = None,
@@ -703,25 +703,30 @@ def record_hand(
     or ``version`` is not the game's, a ``Conflict``. With ``ask_if_same`` (a hand form), a
     hand tapped as the last one was raises ``SameAsLast``, unless ``again`` names that last
     hand (the recorder was asked and said yes).
+
+    ``hand`` may be a function of the game as locked that gives the hand: a hand form is
+    then read and checked under the lock, and the game is read once, not once before and
+    once under it. Whatever it raises passes through, and nothing is written.
     """
 
     def action() -> Loaded:
         loaded = _lock(game_id, key)
+        new = hand(loaded) if callable(hand) else hand
         if number is not None and number != len(loaded.hands) + 1:
             raise Conflict(Conflict.STALE)
         _check_version(loaded, version)
         rules.check_hand_count(len(loaded.hands) + 1)
         last = len(loaded.hands)
-        if ask_if_same and last and again != last and same_taps(loaded.hands[-1], hand):
+        if ask_if_same and last and again != last and same_taps(loaded.hands[-1], new):
             raise SameAsLast(last)
-        hands = (*loaded.hands, hand)
+        hands = (*loaded.hands, new)
         result = rules.score_game(loaded.game, hands)
         seat_of = {name: i for i, name in enumerate(loaded.names)}
         # Inserted by its game id, not added to row.hands: that would read every stored
         # hand first (and an ORM object for it costs more than the insert).
         inserted = run(
             insert(_HAND),
-            {"game_id": game_id, "number": len(hands), **hand_columns(hand, seat_of)},
+            {"game_id": game_id, "number": len(hands), **hand_columns(new, seat_of)},
         )
         if key is not None:
             run(
