@@ -20,7 +20,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import live, models, rules
-from ..database import run, write_transaction
+from ..database import dialect, run, write_transaction
 from ..extensions import db
 from ..lru import LRU, per_app
 from ..models import utcnow
@@ -261,6 +261,39 @@ _HANDS_OF = (
 #: One hand of a game, by number (to correct or undo it).
 _THE_HAND = (_HAND.c.game_id == bindparam("of_game")) & (_HAND.c.number == bindparam("of_number"))
 _HAND_KEY = models.HandKey.__table__
+#: The columns of a new hand (``hand_columns``, its game id and number), as parameters.
+_NEW_HAND_COLUMNS = (
+    "game_id",
+    "number",
+    "passed",
+    "pitcher_seat",
+    "bid",
+    "points",
+    "sale",
+    "high_bidder_seat",
+    "note",
+    "game_count",
+)
+_NEW_HAND = (
+    insert(_HAND)
+    .values(
+        {name: bindparam(f"new_{name}", type_=_HAND.c[name].type) for name in _NEW_HAND_COLUMNS}
+    )
+    .returning(_HAND.c.id, _HAND.c.game_id, _HAND.c.number)
+    .cte("new_hand")
+)
+#: A new hand and the one-time key that saved it, in one statement (PostgreSQL: an INSERT
+#: in a WITH; SQLite has none, and inserts the hand, then the key with the hand's id).
+_NEW_HAND_AND_KEY = insert(_HAND_KEY).from_select(
+    ["key", "game_id", "hand_id", "number", "created_at"],
+    select(
+        bindparam("new_key", type_=_HAND_KEY.c.key.type),
+        _NEW_HAND.c.game_id,
+        _NEW_HAND.c.id,
+        _NEW_HAND.c.number,
+        bindparam("new_key_made_at", type_=_HAND_KEY.c.created_at.type),
+    ),
+)
 #: Where a one-time key was used: its game, its hand number, and whether that hand is kept.
 _KEY_USED = select(_HAND_KEY.c.game_id, _HAND_KEY.c.number, _HAND_KEY.c.hand_id).where(
     _HAND_KEY.c.key == bindparam("key")
@@ -724,21 +757,7 @@ def record_hand(
         seat_of = {name: i for i, name in enumerate(loaded.names)}
         # Inserted by its game id, not added to row.hands: that would read every stored
         # hand first (and an ORM object for it costs more than the insert).
-        inserted = run(
-            insert(_HAND),
-            {"game_id": game_id, "number": len(hands), **hand_columns(new, seat_of)},
-        )
-        if key is not None:
-            run(
-                insert(_HAND_KEY),
-                {
-                    "key": key,
-                    "game_id": game_id,
-                    "hand_id": inserted.inserted_primary_key[0],  # type: ignore[index]  # an INSERT's key is never None
-                    "number": len(hands),
-                    "created_at": utcnow(),
-                },
-            )
+        _insert_hand({"game_id": game_id, "number": len(hands), **hand_columns(new, seat_of)}, key)
         return _changed(loaded, hands, result)
 
     try:
@@ -749,6 +768,27 @@ def record_hand(
     # Only a unique key can have raced (the game's row is locked): the same key saved by
     # another process for another game. Once more, the key is found and answered for.
     return _write_game(action)
+
+
+def _insert_hand(columns: Mapping[str, Any], key: str | None) -> None:
+    """Insert a new hand (its columns) and, if it was saved with one, its one-time key."""
+    if key is None:
+        run(insert(_HAND), columns)
+    elif dialect() == "postgresql":
+        made = {f"new_{name}": value for name, value in columns.items()}
+        run(_NEW_HAND_AND_KEY, {**made, "new_key": key, "new_key_made_at": utcnow()})
+    else:
+        inserted = run(insert(_HAND), columns)
+        run(
+            insert(_HAND_KEY),
+            {
+                "key": key,
+                "game_id": columns["game_id"],
+                "hand_id": inserted.inserted_primary_key[0],  # type: ignore[index]  # an INSERT's key is never None
+                "number": columns["number"],
+                "created_at": utcnow(),
+            },
+        )
 
 
 def replace_hand(
