@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import rules
 from ..i18n import gettext
 from ..rules import Event
+from ..sheets.words import bid_words
 
 
 def _who(game: rules.Game, player: str) -> str:
@@ -87,8 +88,4 @@ def summarize_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
     """Name a hand in a few words, to ask about it: "Bob bid 3, set back"."""
     if hand.passed:
         return gettext("everyone passed")
-    if hand.made:
-        return gettext("%(pitcher)s bid %(bid)s, made it", pitcher=hand.pitcher, bid=hand.bid)
-    if result.game.variant.scoring is rules.variants.Scoring.CINCH:
-        return gettext("%(pitcher)s bid %(bid)s, failed", pitcher=hand.pitcher, bid=hand.bid)
-    return gettext("%(pitcher)s bid %(bid)s, set back", pitcher=hand.pitcher, bid=hand.bid)
+    return bid_words(hand)

@@ -11,13 +11,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import NamedTuple
 
 from markupsafe import Markup
 
 from .. import charts, rules
 from ..i18n import gettext
 from ..operations import Loaded
-from .words import hand_outcome, house_rule_words, win_words
+from .words import bid_words, hand_outcome, house_rule_words, win_words
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,20 @@ class SideView:
     deals_next: bool
     #: The name as a narrow column heads it (``short_names``): ``"Ann"`` for Annabelle.
     short: str = ""
+
+
+class SideCell(NamedTuple):
+    """One side's cell of a hand's row on the phone's sheet, in ``GameView.sides`` order."""
+
+    #: The side's player pitched (the bid is boxed in this cell).
+    pitched: bool
+    #: The side scored the bid as sale points (Sell-Out).
+    sold: bool
+    #: The hand won the game for this side.
+    won: bool
+    score: int
+    #: The marks of the points the side took: ``"H L 3"``.
+    took: str
 
 
 @dataclass(frozen=True)
@@ -61,6 +76,10 @@ class HandRow:
     sale_side: str | None
     #: The marks each side took, as the web sheet writes them under its score: ``("H L 3", "")``.
     took_marks: tuple[str, ...]
+    #: The bid and what became of it, in words: ``"Ann bid 3, made it"`` ("" when passed).
+    bid_words: str = ""
+    #: Each side's cell of the row, as the phone's sheet draws it.
+    cells: tuple[SideCell, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -236,8 +255,19 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
             note=h.hand.note,
             points_by_side=(by_side := _points_by_side(h.hand.points, point_keys, side_of, sides)),
             seller=h.seller,
-            sale_side=_sale_side(game, h),
-            took_marks=tuple(" ".join(marks[key] for key in keys) for keys in by_side),
+            sale_side=(sale_side := _sale_side(game, h)),
+            took_marks=(took := tuple(" ".join(marks[key] for key in keys) for keys in by_side)),
+            bid_words=bid_words(h),
+            cells=tuple(
+                SideCell(
+                    pitched=h.pitcher is not None and side_of[h.pitcher] == side,
+                    sold=sale_side == side,
+                    won=h.won and result.winner == side,
+                    score=h.scores[side],
+                    took=took[i],
+                )
+                for i, side in enumerate(sides)
+            ),
         )
         for h in (result.hands if rows else ())
     )

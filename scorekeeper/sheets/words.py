@@ -36,6 +36,18 @@ def hand_outcome(hand: HandResult) -> str:
     return ", ".join(words)
 
 
+def bid_words(hand: HandResult) -> str:
+    """Say the bid and what became of it, as the sheet's bid box does: ``Ann bid 3, made it``
+    ("" for a hand with no bid)."""
+    if hand.passed or hand.pitcher is None:
+        return ""
+    if hand.made:
+        return gettext("%(pitcher)s bid %(bid)s, made it", pitcher=hand.pitcher, bid=hand.bid)
+    if hand.set_back:
+        return gettext("%(pitcher)s bid %(bid)s, set back", pitcher=hand.pitcher, bid=hand.bid)
+    return gettext("%(pitcher)s bid %(bid)s, failed", pitcher=hand.pitcher, bid=hand.bid)
+
+
 def house_rule_words(name: str, value: object, preset: object) -> str:
     """Say a changed house-rule switch as a table would: ``first to 200 (not 7)``."""
     if name == "target":
