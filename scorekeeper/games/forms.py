@@ -14,7 +14,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
-from markupsafe import escape
+from markupsafe import Markup, escape
 from wtforms import (
     BooleanField,
     Field,
@@ -75,6 +75,27 @@ class TapField(RadioField):
         """Whether each button carries ``required``: as WTForms' own options would, from the
         validators the field has now (a passed-out hand swaps them for Optional)."""
         return any(getattr(v, "field_flags", {}).get("required") for v in self.validators)
+
+    def buttons(self) -> Markup:
+        """The row's buttons, as its widget: a radio input and its label each (the input
+        hidden by the stylesheet, the label the button), the HTML WTForms' options would
+        give, without making a field per button. A choice's ``render_kw`` may name the
+        input to a screen reader (``aria-label``) and put words under the label
+        (``members``: a team's players)."""
+        required = " required" if self.options_required else ""
+        name = escape(self.name)
+        found = []
+        for i, (value, label, checked, kw) in enumerate(self.iter_choices()):
+            given = kw or {}
+            said = f' aria-label="{escape(given["aria-label"])}"' if given.get("aria-label") else ""
+            members = f' data-members="{escape(given["members"])}"' if given.get("members") else ""
+            button = f"{escape(self.id)}-{i}"
+            found.append(
+                f'<span class="tap"><input {"checked " if checked else ""}id="{button}" '
+                f'name="{name}"{required} type="radio" value="{escape(value)}"{said}>'
+                f'<label for="{button}"{members}>{escape(label)}</label></span>'
+            )
+        return Markup("\n".join(found))
 
     def pre_validate(self, form: Any) -> None:
         allowed = {c.value if isinstance(c, SelectChoice) else c[0] for c in self.choices}
