@@ -78,6 +78,8 @@ def rows_joined(found: Iterable[Row[Any]]) -> dict[int, dict[str, Any]]:
                 column.name: values[f"stats_{column.name}"] for column in _ROWS.columns
             }
     return rows
+
+
 _UPDATE_ROW = update(_ROWS).where(_ROWS.c.id == bindparam("row_id"))
 #: Players' totals, locked until the transaction ends (on PostgreSQL; SQLite's write
 #: transaction already holds its one lock), in id order as every locker of them goes.
@@ -110,8 +112,7 @@ def refresh_game(
     lines = summarise(result)
     if existing is None:
         existing = {
-            found.player_id: found
-            for found in run(_ROWS_OF_GAME, {"game_id": game_id}).mappings()
+            found.player_id: found for found in run(_ROWS_OF_GAME, {"game_id": game_id}).mappings()
         }
     before: dict[int, Counted] = {pid: counted(found) for pid, found in existing.items()}
     after: dict[int, Counted] = {}
