@@ -62,6 +62,17 @@ _ROWS_OF_GAME = select(_ROWS).where(_ROWS.c.game_id == bindparam("game_id"))
 #: (``joined_to``), each named ``stats_<column>``: a change reads them with its game's lock.
 JOINED = [column.label(f"stats_{column.name}") for column in _ROWS.columns]
 
+_UPDATE_ROW = update(_ROWS).where(_ROWS.c.id == bindparam("row_id"))
+#: Players' totals, locked until the transaction ends (on PostgreSQL; SQLite's write
+#: transaction already holds its one lock), in id order as every locker of them goes.
+_TOTALS_OF = (
+    select(_TOTALS)
+    .where(_TOTALS.c.player_id.in_(bindparam("ids", expanding=True)))
+    .order_by(_TOTALS.c.player_id)
+    .with_for_update(key_share=True)
+)
+_UPDATE_TOTALS = update(_TOTALS).where(_TOTALS.c.player_id == bindparam("totals_of"))
+
 
 def joined_to(games: Table) -> Join:
     """``games`` with each game's rows joined (none for a game with no rows yet)."""
@@ -78,18 +89,6 @@ def rows_joined(found: Iterable[Row[Any]]) -> dict[int, dict[str, Any]]:
                 column.name: values[f"stats_{column.name}"] for column in _ROWS.columns
             }
     return rows
-
-
-_UPDATE_ROW = update(_ROWS).where(_ROWS.c.id == bindparam("row_id"))
-#: Players' totals, locked until the transaction ends (on PostgreSQL; SQLite's write
-#: transaction already holds its one lock), in id order as every locker of them goes.
-_TOTALS_OF = (
-    select(_TOTALS)
-    .where(_TOTALS.c.player_id.in_(bindparam("ids", expanding=True)))
-    .order_by(_TOTALS.c.player_id)
-    .with_for_update(key_share=True)
-)
-_UPDATE_TOTALS = update(_TOTALS).where(_TOTALS.c.player_id == bindparam("totals_of"))
 
 
 def refresh_game(
