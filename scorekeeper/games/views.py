@@ -238,6 +238,7 @@ def _record(game_id: int) -> BaseResponse | tuple[int, Any]:
         )
         return 400, fresh
     number, version, again = _number("number"), _version(), _number("again")
+    # The form as checked under the lock (the last, if a raced key made the write try again).
     shown: list[forms.HandFormBase] = []
 
     def checked(loaded: Loaded) -> rules.Hand:
@@ -268,13 +269,13 @@ def _record(game_id: int) -> BaseResponse | tuple[int, Any]:
     except NotFound as error:
         abort(404, operations.explain(error))
     except _Refused:
-        return 400, shown[0]
+        return 400, shown[-1]
     except rules.RuleError as error:
-        _attach_error(shown[0], error)
-        return 400, shown[0]
+        _attach_error(shown[-1], error)
+        return 400, shown[-1]
     except operations.SameAsLast as same:
-        shown[0].same_as = same.number
-        return 409, shown[0]
+        shown[-1].same_as = same.number
+        return 409, shown[-1]
     except operations.KeyUsed as used:
         return _key_used(game_id, used)
     except Conflict as error:
