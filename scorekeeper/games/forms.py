@@ -195,7 +195,7 @@ class GameCounterField(Field):
     """The Game counter (RULES.md section 10) as one field: each player's count and their
     cards of each rank, a box each, read from the form's data by the boxes' names.
 
-    One field rather than an IntegerField a box (thirty of them in a four-player game):
+    One field rather than an IntegerField a box (24 of them in a four-player game):
     the form is made twice for every hand saved, and those fields were half its cost.
     A box left empty is no number; one that is not a whole number, or is out of its range,
     is refused as an IntegerField with a NumberRange would refuse it, naming the box.
