@@ -250,16 +250,14 @@ class GameCounterField(Field):
                 said = self.gettext(OUT_OF_RANGE) % {"min": 0, "max": box.most}
                 self.errors.append(f"{box.label}: {said}")
 
-    def _value(self) -> str:
-        return ""
-
 
 @dataclass(frozen=True)
 class CounterPlayer:
     seat: int
     name: str
     count: CountBox
-    cards: tuple[tuple[CountBox, str, int], ...]
+    #: Each rank's box, with the mark the counter writes over it (the box knows its worth).
+    cards: tuple[tuple[CountBox, str], ...]
 
 
 @dataclass(frozen=True)
@@ -422,8 +420,8 @@ class HandFormBase(Form):
                         name=name,
                         count=boxes[count_field_name(seat)],
                         cards=tuple(
-                            (boxes[count_field_name(seat, card)], marks[card], worth)
-                            for card, worth in rules.GAME_COUNT_CARDS
+                            (boxes[count_field_name(seat, card)], marks[card])
+                            for card, _ in rules.GAME_COUNT_CARDS
                         ),
                     )
                     for name in self.game.members(side)
