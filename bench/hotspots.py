@@ -33,7 +33,7 @@ def record_client(folder: str, database_url: str | None = None) -> Any:
     import fullstack_bench
 
     from scorekeeper import create_app, rules
-    from scorekeeper.database import upgrade_database
+    from scorekeeper.data.database import upgrade_database
 
     app = create_app(
         {

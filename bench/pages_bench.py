@@ -4,7 +4,7 @@ A benchmark, not a test: run it by hand::
 
     .venv/bin/python bench/pages_bench.py [--games 10000] [--db /tmp/scorekeeper-bench.sqlite3]
 
-The first run seeds the database through ``scorekeeper.seed`` (real games played
+The first run seeds the database through ``scorekeeper.seed.generator`` (real games played
 through the engine, about two minutes); later runs reuse it. Each page is
 requested with the Flask test client (the whole app: routing, queries,
 templates, no network), after a warm-up, cycling over different players, nights
@@ -44,10 +44,11 @@ def prepare(database: Path, games: int, url: str | None = None) -> Any:
     os.environ.setdefault("SCOREKEEPER_INSTANCE", str(database.parent / "bench-instance"))
     from sqlalchemy import func, select
 
-    from scorekeeper import create_app, models
-    from scorekeeper.database import upgrade_database
-    from scorekeeper.extensions import db
-    from scorekeeper.seed import seed_database
+    from scorekeeper import create_app
+    from scorekeeper.data import models
+    from scorekeeper.data.database import upgrade_database
+    from scorekeeper.data.extensions import db
+    from scorekeeper.seed.generator import seed_database
 
     app = create_app(
         {
@@ -68,7 +69,7 @@ def prepare(database: Path, games: int, url: str | None = None) -> Any:
             )
         db.session.remove()
     # As `scorekeeper serve` does before it answers (the pages here are asked in process).
-    from scorekeeper.commands import ready_to_serve
+    from scorekeeper.cli.commands import ready_to_serve
 
     ready_to_serve()
     return app
@@ -77,8 +78,8 @@ def prepare(database: Path, games: int, url: str | None = None) -> Any:
 def sizes(app: Any) -> dict[str, Any]:
     from sqlalchemy import func, select
 
-    from scorekeeper import models
-    from scorekeeper.extensions import db
+    from scorekeeper.data import models
+    from scorekeeper.data.extensions import db
 
     with app.app_context():
 
@@ -134,7 +135,7 @@ def time_pages(app: Any, pages: dict[str, Callable[[int], str]], runs: dict[str,
 def time_edit(app: Any, game_ids: list[int], runs: int = 100) -> tuple[Any, ...]:
     """Time correcting hand 1 of a game (written back unchanged): replay, write, cache refresh."""
     from scorekeeper import operations
-    from scorekeeper.extensions import db
+    from scorekeeper.data.extensions import db
 
     rng = random.Random(5)
     timings = []

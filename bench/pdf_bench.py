@@ -113,7 +113,7 @@ def random_game(rng: random.Random, variant_key: str) -> tuple[Any, list[Any]]:
 def build_database(url: str, games: int, seed: int) -> dict[str, Any]:
     """Fill a fresh database with ``games`` random games and one 60-hand game."""
     from scorekeeper import create_app, operations, rules
-    from scorekeeper.database import upgrade_database
+    from scorekeeper.data.database import upgrade_database
 
     rng = random.Random(seed)
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})

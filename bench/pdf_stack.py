@@ -121,8 +121,9 @@ def app_documents(url: str, sheet_ids: list[int], workers: int) -> dict[str, Any
     """The HTML strings the app renders: one sheet per id, and the history's documents."""
     from sqlalchemy import select
 
-    from scorekeeper import create_app, models, operations
-    from scorekeeper.extensions import db
+    from scorekeeper import create_app, operations
+    from scorekeeper.data import models
+    from scorekeeper.data.extensions import db
     from scorekeeper.pdf import bundle
     from scorekeeper.pdf import printed_sheet as sheet
     from scorekeeper.sheets.model import game_snapshot

@@ -1,6 +1,6 @@
 """Benchmark the history, player and night pages on a large database (10,000 games by default).
 
-Not a test. The database is seeded once by ``scorekeeper.seed`` (real games played
+Not a test. The database is seeded once by ``scorekeeper.seed.generator`` (real games played
 through the engine, in game nights) through ``bench/pages_bench.py``'s ``prepare``,
 and kept in ``instance/bench/`` for the next run (or, with ``--database-url``, in the
 schema ``bench_scale_<games>`` of that PostgreSQL database: see bench/databases.py).
@@ -77,8 +77,8 @@ def history_order(app: Any, player_id: int | None = None) -> Any:
     """
     from sqlalchemy import select
 
-    from scorekeeper import models
-    from scorekeeper.extensions import db
+    from scorekeeper.data import models
+    from scorekeeper.data.extensions import db
 
     game = models.Game
     with app.app_context():

@@ -44,9 +44,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from . import database, live, security
     from .auth import access
-    from .extensions import csrf, db, migrate
+    from .data import database
+    from .data.extensions import csrf, db, migrate
+    from .live import broker as live
+    from .web import security
 
     db.init_app(app)
     migrate.init_app(app, db, directory=database.migrations_directory())
@@ -58,28 +60,28 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_language(app: Flask) -> None:
-    from .language import init_app
+    from .web.language import init_app
 
     init_app(app)
 
 
 def register_routing(app: Flask) -> None:
-    from . import routing
+    from .web import routing
 
     routing.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:
     from .auth.views import bp as auth
-    from .games.live_views import bp as live
     from .games.offline import bp as offline
     from .games.rules_card import bp as rules_card
     from .games.views import bp as games
-    from .health import bp as health
     from .history.views import bp as history
+    from .live.views import bp as live
     from .nights.views import bp as nights
     from .pdf.views import bp as pdf
     from .players.views import bp as players
+    from .web.health import bp as health
 
     app.register_blueprint(games)
     app.register_blueprint(offline)
@@ -94,12 +96,12 @@ def register_blueprints(app: Flask) -> None:
 
 
 def register_errors(app: Flask) -> None:
-    from .errors import init_app
+    from .web.errors import init_app
 
     init_app(app)
 
 
 def register_template_helpers(app: Flask) -> None:
-    from . import templating
+    from .web import templating
 
     templating.init_app(app)

@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from .network import served_hosts
+from .serving.network import served_hosts
 
 #: Requests larger than this are refused before they are read (imports are small JSON files).
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
@@ -53,7 +53,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": os.environ.get("SCOREKEEPER_SECURE_COOKIES") == "1",
         "PERMANENT_SESSION_LIFETIME": 12 * 3600,
         "BOARD_POLL_SECONDS": 1.5,
-        # Live boards and game pages (scorekeeper/live.py): the most event streams one
+        # Live boards and game pages (scorekeeper/live/broker.py): the most event streams one
         # process holds open (each holds a server thread; one more is answered 503 and that
         # page polls instead), and how often an open stream says it is alive, in seconds
         # (a page that hears nothing for twice that says "connection lost").

@@ -90,7 +90,7 @@ def postgres_url() -> str:
 def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Run the real migrations once into a template database file; tests copy it."""
     from scorekeeper import create_app
-    from scorekeeper.database import upgrade_database
+    from scorekeeper.data.database import upgrade_database
 
     folder = tmp_path_factory.mktemp("template")
     path = folder / "template.sqlite3"
@@ -99,7 +99,7 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     with app.app_context():
         upgrade_database()
-        from scorekeeper.extensions import db
+        from scorekeeper.data.extensions import db
 
         db.engine.dispose()
     return path
@@ -111,7 +111,7 @@ def migrated_postgres() -> str:
     from sqlalchemy import create_engine, text
 
     from scorekeeper import create_app
-    from scorekeeper.database import upgrade_database
+    from scorekeeper.data.database import upgrade_database
 
     url = postgres_url()
     engine = create_engine(url)
@@ -122,7 +122,7 @@ def migrated_postgres() -> str:
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "t"})
     with app.app_context():
         upgrade_database()
-        from scorekeeper.extensions import db
+        from scorekeeper.data.extensions import db
 
         db.engine.dispose()
     return url
@@ -177,7 +177,7 @@ def app(
     app_config: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Any]:
     from scorekeeper import create_app
-    from scorekeeper.extensions import db
+    from scorekeeper.data.extensions import db
 
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
     app = create_app(app_config)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 #: What a view must not import: the database layer, its rows and its session.
-FORBIDDEN = {"sqlalchemy", "scorekeeper.models", "scorekeeper.extensions.db"}
+FORBIDDEN = {"sqlalchemy", "scorekeeper.data.models", "scorekeeper.data.extensions.db"}
 
 
 def _package_of(path: Path) -> str:
@@ -16,7 +16,7 @@ def _package_of(path: Path) -> str:
 
 def _imports(path: Path, package: str) -> set[str]:
     """The modules (and names) a file imports, relative imports made absolute: ``from ..
-    import models`` in package ``scorekeeper.games`` is ``scorekeeper.models``."""
+    import models`` in package ``scorekeeper.games`` is ``scorekeeper.data.models``."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -56,15 +56,15 @@ def test_the_import_check_sees_the_models_and_the_session_imported_relatively(
 ) -> None:
     source = tmp_path / "views.py"
     source.write_text(
-        "from .. import models\n"
-        "from ..extensions import csrf, db\n"
+        "from ..data import models\n"
+        "from ..data.extensions import csrf, db\n"
         "from sqlalchemy.orm import Session\n"
         "import sqlalchemy as sa\n"
     )
     caught = sorted(n for n in _imports(source, "scorekeeper.games") if _forbidden(n))
     assert caught == [
-        "scorekeeper.extensions.db",
-        "scorekeeper.models",
+        "scorekeeper.data.extensions.db",
+        "scorekeeper.data.models",
         "sqlalchemy",
         "sqlalchemy.orm",
         "sqlalchemy.orm.Session",
@@ -80,14 +80,11 @@ def test_the_import_check_sees_the_models_and_the_session_imported_relatively(
 DATA_LAYER = (
     "operations/",
     "stats/",
-    "migrations/",
+    "data/",
     "queries.py",
     "history/filters.py",
-    "models.py",
-    "database.py",
-    "extensions.py",
     "app.py",  # it hands the app to the database: ``db.init_app``
-    "live.py",  # the change broker: NOTIFY in a write's transaction, LISTEN on its own line
+    "live/broker.py",  # the change broker: NOTIFY in a write's transaction, LISTEN on its own line
 )
 
 

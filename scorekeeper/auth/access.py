@@ -32,7 +32,7 @@ from flask import Flask, current_app, redirect, request, session, url_for
 from werkzeug.security import check_password_hash
 from werkzeug.wrappers.response import Response
 
-from ..errors import render_error
+from ..web.errors import render_error
 
 F = TypeVar("F", bound=Callable[..., Any])
 

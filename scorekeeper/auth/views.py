@@ -17,10 +17,10 @@ from werkzeug.wrappers.response import Response
 from wtforms import PasswordField, SubmitField
 from wtforms.validators import InputRequired, Length
 
-from ..forms import Form
 from ..i18n import gettext, ngettext
-from ..language import SESSION_KEY as LANGUAGE
-from ..security import safe_target
+from ..web.forms import Form
+from ..web.language import SESSION_KEY as LANGUAGE
+from ..web.security import safe_target
 from .access import (
     SESSION_KEY,
     check_password,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .. import i18n, operations, rules
 from ..operations import Loaded, NotFound
-from ..routing import parse_id
+from ..web.routing import parse_id
 from .forms import NewGameForm
 
 

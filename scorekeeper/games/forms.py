@@ -29,10 +29,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .. import rules
-from ..forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
 from ..i18n import N_, gettext, money, ngettext
-from ..routing import parse_id
 from ..rules.variants import LowTo
+from ..web.forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
+from ..web.routing import parse_id
 
 NOBODY = "nobody"
 # The labels are the engine's words, said lazily: the choices are made once, and each page

@@ -23,10 +23,10 @@ from flask import Blueprint, Response, current_app, flash, jsonify, request
 from flask_wtf.csrf import CSRFError
 
 from .. import i18n, operations, rules
-from ..extensions import csrf
+from ..data.extensions import csrf
 from ..i18n import gettext
+from ..sheets.describe import describe_hand
 from . import forms
-from .describe import describe_hand
 
 bp = Blueprint("offline", __name__)
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, func, select
 
-from .. import models
-from ..extensions import db
+from ..data import models
+from ..data.extensions import db
 
 _GAME = models.Game.__table__
 _SEAT = models.Seat.__table__

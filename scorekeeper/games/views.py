@@ -21,17 +21,18 @@ from flask import (
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import i18n, live, operations, rules
+from .. import i18n, operations, rules
 from ..auth.access import organiser_page
-from ..extensions import csrf
-from ..forms import name_key
+from ..data.extensions import csrf
 from ..i18n import gettext
+from ..live import broker as live
 from ..nights.queries import current_night_id
 from ..operations import Conflict, Loaded, NotFound
-from ..routing import parse_id
+from ..sheets.describe import describe_hand, summarize_hand
 from ..sheets.model import game_snapshot, hand_view
+from ..web.forms import name_key
+from ..web.routing import parse_id
 from . import again, forms, queries
-from .describe import describe_hand, summarize_hand
 
 bp = Blueprint("games", __name__)
 

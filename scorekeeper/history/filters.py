@@ -16,8 +16,9 @@ from wtforms import DateField, Form, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, ValidationError
 
-from .. import models, rules
-from ..extensions import db
+from .. import rules
+from ..data import models
+from ..data.extensions import db
 from ..i18n import N_, day, gettext
 
 #: The status filter's values and their labels (translated where shown).

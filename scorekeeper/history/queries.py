@@ -11,8 +11,8 @@ from typing import Any
 
 from sqlalchemy import Select, and_, or_, select
 
-from .. import models
-from ..extensions import db
+from ..data import models
+from ..data.extensions import db
 from .filters import HistoryFilters
 
 

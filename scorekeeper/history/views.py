@@ -24,9 +24,9 @@ from .. import i18n, operations
 from ..pdf import bundle, printer
 from ..pdf.jobs import Busy, Job, JobRegistry
 from ..pdf.views import pdf_response, requested_paper
-from ..routing import parse_id
 from ..sheets.model import GameView, game_snapshot
-from ..stats.paging import requested_page
+from ..web.paging import requested_page
+from ..web.routing import parse_id
 from . import queries
 from .filters import HistoryFilters, HistoryForm
 

@@ -9,9 +9,9 @@ from flask_babel import lazy_gettext as _l
 from wtforms import DateField, Field, IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from ..forms import Form
 from ..operations import NIGHT_NAME_MAX
-from ..routing import MAX_ID
+from ..web.forms import Form
+from ..web.routing import MAX_ID
 
 
 def _strip(value: Any) -> Any:

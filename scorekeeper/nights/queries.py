@@ -13,10 +13,11 @@ from decimal import Decimal
 
 from sqlalchemy import func, select
 
-from .. import models, rules
-from ..extensions import db
+from .. import rules
+from ..data import models
+from ..data.extensions import db
+from ..data.models import utcnow
 from ..games.queries import GameLine, game_lines
-from ..models import utcnow
 from ..rules.night import NightSettlement, Share, settle_night
 
 #: A night still open this long after it was started is taken to be over (someone forgot to end it).

@@ -14,7 +14,7 @@ from .. import operations, rules
 from ..i18n import current_locale, day, gettext, ngettext
 from ..operations import NotFound
 from ..rules.night import EXACT
-from ..stats.paging import page_of
+from ..web.paging import page_of
 from . import forms, queries
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")

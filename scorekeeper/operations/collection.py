@@ -17,14 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, insert, select, text, update
 
-from .. import models, rules
-from ..database import write_transaction
-from ..extensions import db
+from .. import rules
+from ..data import models
+from ..data.database import write_transaction
+from ..data.extensions import db
 from ..stats import cache as stats_cache
 from .games import Loaded, hand_columns, load, store_record
 
 if TYPE_CHECKING:
-    from ..seed import SeededGame, SeededNight
+    from ..seed.generator import SeededGame, SeededNight
 
 #: How long one write transaction of an import may hold the database, at most about. On
 #: SQLite the whole file is locked meanwhile: a hand saved then waits this long, not for
@@ -215,7 +216,7 @@ def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500)
     """Write generated games (``seed.generate``) with their nights and statistics in one
     transaction, many rows a statement: seeding 10,000 games one ``store_record`` at a
     time would take minutes."""
-    from .. import seed
+    from ..seed import generator as seed
     from ..stats.summary import summarise
 
     counts = {"nights": 0, "games": 0, "hands": 0}

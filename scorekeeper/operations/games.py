@@ -19,11 +19,13 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import live, models, rules
-from ..database import dialect, run, write_transaction
-from ..extensions import db
+from .. import rules
+from ..data import models
+from ..data.database import dialect, run, write_transaction
+from ..data.extensions import db
+from ..data.models import utcnow
+from ..live import broker as live
 from ..lru import LRU, per_app
-from ..models import utcnow
 from ..nights.queries import current_night_id
 from ..stats import cache as stats_cache
 from .errors import Conflict, NotFound, OperationError
@@ -682,7 +684,7 @@ def _check_version(loaded: Loaded, version: int | None) -> None:
 
 def _changed(loaded: Loaded, hands: Sequence[rules.Hand], result: rules.GameResult) -> Loaded:
     """Rewrite the game's derived columns and version for its new hands; return the game as
-    the change leaves it. Its open boards hear of it once this commits (scorekeeper/live.py)."""
+    the change leaves it. Its open boards hear of it once this commits (scorekeeper/live/broker.py)."""
     row = _cache_result(loaded.row, result, loaded.player_ids, existing=loaded.stats)
     live.changed(row.id, row.version)
     return Loaded(row, loaded.game, tuple(hands), result, loaded.player_ids)

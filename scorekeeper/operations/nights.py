@@ -6,11 +6,11 @@ from datetime import date
 
 from sqlalchemy import func, select, update
 
-from .. import models
-from ..database import write_transaction
-from ..extensions import db
-from ..models import NIGHT_NAME_MAX as NIGHT_NAME_MAX  # a name's longest, for forms
-from ..models import utcnow
+from ..data import models
+from ..data.database import write_transaction
+from ..data.extensions import db
+from ..data.models import NIGHT_NAME_MAX as NIGHT_NAME_MAX
+from ..data.models import utcnow
 from .errors import NotFound
 
 

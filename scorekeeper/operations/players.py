@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from sqlalchemy import delete, func, select, update
 
-from .. import live, models
-from ..database import write_transaction
-from ..extensions import db
-from ..forms import name_key
+from ..data import models
+from ..data.database import write_transaction
+from ..data.extensions import db
+from ..live import broker as live
 from ..rules.game import check_name
 from ..stats import cache as stats_cache
+from ..web.forms import name_key
 from .errors import NotFound, RosterError
 
 

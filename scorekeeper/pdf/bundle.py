@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from .. import i18n, operations, rules
-from ..database import release
+from ..data.database import release
 from ..i18n import N_
 from ..sheets.model import GameView, game_snapshot
 from .printed_sheet import document_context, render_printed, sheet_anchor, sheets_html

@@ -10,7 +10,8 @@ from typing import Any
 from flask import current_app
 from markupsafe import Markup
 
-from .. import charts, i18n, operations
+from .. import i18n, operations
+from ..sheets import charts
 from ..sheets.model import GameView, game_snapshot
 from .render import Printed, write_pdf
 from .urls import static_url

@@ -28,8 +28,8 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response
 
 from .. import i18n
-from ..errors import render_error
 from ..lru import LRU
+from ..web.errors import render_error
 from . import bundle
 from .jobs import DONE, Busy, JobRegistry
 

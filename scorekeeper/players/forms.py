@@ -9,7 +9,7 @@ from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired
 
 from .. import rules
-from ..forms import Form, NameLength
+from ..web.forms import Form, NameLength
 
 
 def _strip(value: Any) -> Any:

@@ -11,11 +11,12 @@ from markupsafe import Markup
 from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
-from .. import charts, operations, rules
+from .. import operations, rules
 from ..i18n import current_locale, error_detail, gettext, ngettext
 from ..operations import NotFound
+from ..sheets import charts
 from ..stats import queries
-from ..stats.paging import page_of
+from ..web.paging import page_of
 from . import forms
 
 bp = Blueprint("players", __name__, url_prefix="/players")

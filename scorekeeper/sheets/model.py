@@ -15,9 +15,10 @@ from typing import NamedTuple
 
 from markupsafe import Markup
 
-from .. import charts, rules
+from .. import rules
 from ..i18n import gettext
 from ..operations import Loaded
+from . import charts
 from .words import bid_words, hand_outcome, house_rule_words, win_words
 
 

@@ -19,9 +19,10 @@ from typing import Any
 
 from sqlalchemy import Join, Row, Table, bindparam, case, delete, func, insert, select, update
 
-from .. import models, rules
-from ..database import run
-from ..extensions import db
+from .. import rules
+from ..data import models
+from ..data.database import run
+from ..data.extensions import db
 from ..rules.night import EXACT
 from .summary import SUMMED, PlayerLine, summarise
 

@@ -14,8 +14,9 @@ from typing import Any
 
 from sqlalchemy import Float, cast, func, select
 
-from .. import models, rules
-from ..extensions import db
+from .. import rules
+from ..data import models
+from ..data.extensions import db
 from ..i18n import N_, day
 from .cache import COUNTS, exact_money, totals_columns
 from .summary import Counts

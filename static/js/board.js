@@ -1,5 +1,5 @@
 // Live boards and game pages (templates/games/_live.html): the server pushes each change to
-// the game as a Server-Sent Event (scorekeeper/games/live_views.py); the page then fetches
+// the game as a Server-Sent Event (scorekeeper/live/views.py); the page then fetches
 // itself again and swaps, in place, each region marked data-live whose content changed
 // (no reload: nothing else on the page moves). A hand form being filled in is never
 // touched: its one-time key and version already answer a hand saved meanwhile.

@@ -42,8 +42,8 @@ class LiveServer:
     def hand_count(self, game_id: int) -> int:
         from sqlalchemy import func, select
 
-        from scorekeeper import models
-        from scorekeeper.extensions import db
+        from scorekeeper.data import models
+        from scorekeeper.data.extensions import db
 
         with self.app.app_context():
             count = db.session.execute(
@@ -59,8 +59,9 @@ def served_app(
 ) -> Iterator[tuple[Any, int]]:
     """Serve the real app with waitress on ``host`` and a free port, on its own copy of the
     migrated database (``template``) in ``folder``; yield (app, port); stop it afterwards."""
-    from scorekeeper import create_app, serving
-    from scorekeeper.extensions import db
+    from scorekeeper import create_app
+    from scorekeeper.data.extensions import db
+    from scorekeeper.serving import server as serving
 
     database = folder / "scorekeeper.sqlite3"
     shutil.copy(template, database)

@@ -17,7 +17,7 @@ import pytest
 import qr_images
 from playwright.sync_api import expect
 
-from scorekeeper import network
+from scorekeeper.serving import network
 
 from .conftest import TIMEOUT_MS, served_app
 from .ui import ap_record, import_game

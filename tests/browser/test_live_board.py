@@ -135,7 +135,7 @@ class Restartable:
         self.thread: threading.Thread | None = None
 
     def start(self) -> None:
-        from scorekeeper import serving
+        from scorekeeper.serving import server as serving
 
         self.server = serving.create_server(
             self.app, host="127.0.0.1", port=self.port, threads=serving.thread_count(self.app)
@@ -144,7 +144,7 @@ class Restartable:
         self.thread.start()
 
     def stop(self) -> None:
-        from scorekeeper import serving
+        from scorekeeper.serving import server as serving
 
         serving.stop(self.server)
         assert self.thread is not None
@@ -169,7 +169,7 @@ def restartable(
     migrated_sqlite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Restartable]:
     from scorekeeper import create_app
-    from scorekeeper.extensions import db
+    from scorekeeper.data.extensions import db
 
     database = tmp_path / "scorekeeper.sqlite3"
     shutil.copy(migrated_sqlite, database)

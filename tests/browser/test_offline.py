@@ -60,8 +60,8 @@ def stored(live_server: LiveServer, game_id: int) -> tuple[list[int], int]:
     """The stored hands' numbers, in order, and how many one-time keys recorded one."""
     from sqlalchemy import func, select
 
-    from scorekeeper import models
-    from scorekeeper.extensions import db
+    from scorekeeper.data import models
+    from scorekeeper.data.extensions import db
 
     with live_server.app.app_context():
         numbers = (

@@ -15,8 +15,8 @@ from .conftest import LiveServer
 
 
 def _night_of(live_server: LiveServer, game_id: int) -> int | None:
-    from scorekeeper import models
-    from scorekeeper.extensions import db
+    from scorekeeper.data import models
+    from scorekeeper.data.extensions import db
 
     with live_server.app.app_context():
         night = db.session.get(models.Game, game_id).night_id

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import operations, rules
-from scorekeeper.extensions import db
+from scorekeeper.data.extensions import db
 
 from .conftest import LiveServer
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
 RECORD = Path(__file__).resolve().parent / "records" / "pedro-count-out-by-the-pedro.json"

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -298,7 +298,7 @@ def test_the_score_command_loads_no_web_library():
     probe = (
         "import sys\n"
         "from click.testing import CliRunner\n"
-        "from scorekeeper.cli import main\n"
+        "from scorekeeper.cli.main import main\n"
         f"CliRunner().invoke(main, ['score', {str(EXAMPLES / 'ap-countout-order.json')!r}])\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'flask', 'sqlalchemy', 'flask_sqlalchemy', 'wtforms', 'flask_wtf', 'weasyprint'}))\n"

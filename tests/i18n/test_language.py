@@ -162,7 +162,7 @@ def test_wtforms_own_messages_follow_the_page_language(client: Any) -> None:
 def test_the_templates_gettext_escapes_values_and_keeps_jinjas_percent_rules() -> None:
     from markupsafe import Markup
 
-    from scorekeeper.language import template_gettext, template_ngettext
+    from scorekeeper.web.language import template_gettext, template_ngettext
 
     said = template_gettext("Played at %(night)s.", night="<b>Fri</b> & co")
     assert isinstance(said, Markup)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.pdf.cli import pdf_command
+from scorekeeper.cli.pdf import pdf_command
 
 from .games import eventful_game, pdf_pages, result_of, store
 

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from scorekeeper import models, rules
-from scorekeeper.database import write_transaction
-from scorekeeper.extensions import db
+from scorekeeper import rules
+from scorekeeper.data import models
+from scorekeeper.data.database import write_transaction
+from scorekeeper.data.extensions import db
 
 from .games import eventful_game, ink_on_page, pdf_pages, play_out, result_of, score_words, store
 

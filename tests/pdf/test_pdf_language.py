@@ -17,10 +17,11 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import update
 
-from scorekeeper import i18n, models
-from scorekeeper.cli import main
-from scorekeeper.database import write_transaction
-from scorekeeper.extensions import db
+from scorekeeper import i18n
+from scorekeeper.cli.main import main
+from scorekeeper.data import models
+from scorekeeper.data.database import write_transaction
+from scorekeeper.data.extensions import db
 from scorekeeper.i18n import N_
 
 from .games import eventful_game, pdf_pages, play_out, store

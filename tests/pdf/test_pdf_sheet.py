@@ -305,7 +305,7 @@ def test_a_sheet_and_its_chart_are_set_in_one_family_in_two_weights(app: Any, cl
 
 
 def test_the_printed_chart_draws_the_same_lines_as_the_pages_with_fewer_elements() -> None:
-    from scorekeeper import charts
+    from scorekeeper.sheets import charts
 
     scores = [(3 * i, -i, i // 2) for i in range(1, 8)]  # Ann ends on 21 at hand 7
     args = (["Ann", "Bob", "Cy"], scores, 21)

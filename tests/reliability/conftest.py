@@ -62,7 +62,7 @@ class Served:
 
 @pytest.fixture
 def served(app: Any) -> Iterator[Served]:
-    from scorekeeper import serving
+    from scorekeeper.serving import server as serving
 
     server = serving.create_server(app, host="127.0.0.1", port=0, threads=8)
     port = server.effective_port

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import operations, rules
-from scorekeeper.security import HEADERS
+from scorekeeper.web.security import HEADERS
 
 PASSWORD = "cards-on-the-table"
 

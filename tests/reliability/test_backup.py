@@ -14,8 +14,8 @@ from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import create_app, operations, rules
-from scorekeeper.backup import backup_sqlite, export_collection, import_collection
-from scorekeeper.extensions import db
+from scorekeeper.cli.backup import backup_sqlite, export_collection, import_collection
+from scorekeeper.data.extensions import db
 
 HAND = rules.Hand(
     pitcher="Bob", bid=2, points={"high": "Bob", "low": "Ann", "jack": None, "game": "Cy"}
@@ -204,7 +204,7 @@ def _fresh_sqlite(migrated_sqlite: Path, path: Path) -> Any:
 
 def _nights_and_games(app: Any) -> list[tuple[Any, ...]]:
     """Every night as its table holds it, with the start times of the games played at it."""
-    from scorekeeper import models
+    from scorekeeper.data import models
 
     with app.app_context():
         nights = db.session.execute(select(models.Night).order_by(models.Night.id)).scalars()
@@ -362,7 +362,7 @@ def test_an_import_that_fails_halfway_takes_back_what_it_had_written(
     """The database refuses the third game (a real SQLite trigger, as a full disk would):
     the two games written before it, the night and the players the import made are taken
     back, and a player who was there before stays."""
-    from scorekeeper import models
+    from scorekeeper.data import models
 
     monkeypatch.setattr(
         operations.collection, "IMPORT_BATCH_SECONDS", 0.0

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper.database import busy
+from scorekeeper.data.database import busy
 from tests.conftest import postgres_url
 
 

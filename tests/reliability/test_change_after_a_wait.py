@@ -20,8 +20,9 @@ import psycopg
 import pytest
 from sqlalchemy import select
 
-from scorekeeper import models, operations, rules
-from scorekeeper.extensions import db
+from scorekeeper import operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 
 from ..stats.support import cache_and_replay
 

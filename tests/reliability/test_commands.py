@@ -45,7 +45,7 @@ def instance(tmp_path: Path, migrated_sqlite: Path) -> dict[str, str]:
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"})
     with app.app_context():
         operations.import_record(rules.loads_record(record.read_text()))
-        from scorekeeper.extensions import db
+        from scorekeeper.data.extensions import db
 
         db.engine.dispose()
     return env
@@ -112,7 +112,7 @@ def test_set_password_stores_only_a_hash_and_then_writes_need_a_login(
 
 
 def test_serve_names_the_addresses_to_type_into_the_phones() -> None:
-    from scorekeeper.network import addresses_to_type
+    from scorekeeper.serving.network import addresses_to_type
 
     assert addresses_to_type("127.0.0.1", 5000) == ["http://127.0.0.1:5000/"]
     urls = addresses_to_type("0.0.0.0", 5000)
@@ -122,7 +122,7 @@ def test_serve_names_the_addresses_to_type_into_the_phones() -> None:
 def test_serving_takes_what_start_made_out_of_the_garbage_collectors_sight() -> None:
     import gc
 
-    from scorekeeper.commands import YOUNG_COLLECTION_EVERY, ready_to_serve
+    from scorekeeper.cli.commands import YOUNG_COLLECTION_EVERY, ready_to_serve
 
     gc.unfreeze()
     thresholds = gc.get_threshold()

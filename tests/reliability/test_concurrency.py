@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper import models, operations, rules
-from scorekeeper.extensions import db
+from scorekeeper import operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 from scorekeeper.operations import players as roster
 
 from .conftest import at_once

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select, text
 
-from scorekeeper import models, operations, rules
-from scorekeeper.extensions import db
+from scorekeeper import operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 
 
 def _new_game(names: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> int:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 
 from scorekeeper import operations, rules
-from scorekeeper.extensions import db
+from scorekeeper.data.extensions import db
 
 FUZZ_SETTINGS = settings(
     max_examples=150,
@@ -307,7 +307,7 @@ def test_a_name_sent_as_any_bytes_is_saved_as_that_text_or_refused(
     """Bytes that are not UTF-8 were kept as "%FF" text; now they are refused, changing nothing."""
     from urllib.parse import quote_from_bytes
 
-    from scorekeeper import models
+    from scorekeeper.data import models
 
     def names() -> set[str]:
         with app.app_context():

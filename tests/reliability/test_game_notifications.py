@@ -16,9 +16,10 @@ import psycopg
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import live, operations, rules
-from scorekeeper.database import write_transaction
-from scorekeeper.extensions import db
+from scorekeeper import operations, rules
+from scorekeeper.data.database import write_transaction
+from scorekeeper.data.extensions import db
+from scorekeeper.live import broker as live
 
 pytestmark = pytest.mark.postgres
 

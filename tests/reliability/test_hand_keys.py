@@ -22,8 +22,9 @@ from typing import Any
 
 from sqlalchemy import select, text
 
-from scorekeeper import models, operations, rules
-from scorekeeper.extensions import db
+from scorekeeper import operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 
 from .conftest import at_once
 
@@ -230,7 +231,7 @@ def test_one_key_posted_to_two_games_at_once_records_it_in_one_and_refuses_the_o
 def test_the_migration_keeps_each_hands_key_so_an_old_page_still_finds_its_hand(app: Any) -> None:
     from flask_migrate import downgrade, upgrade
 
-    from scorekeeper.database import migrations_directory
+    from scorekeeper.data.database import migrations_directory
 
     game_id = _new_game(app)
     with app.app_context():

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.network import local_addresses
+from scorekeeper.data.extensions import db
+from scorekeeper.serving.network import local_addresses
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper import create_app, models, operations, rules
-from scorekeeper.extensions import db
+from scorekeeper import create_app, operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 
 SCRIPT = Path(sys.executable).parent / "scorekeeper"
 PLAYERS = ["Ann", "Bob", "Cy"]

@@ -1,5 +1,5 @@
 """A club's several server processes on one PostgreSQL: a hand saved through one reaches the
-boards held open by another, through PostgreSQL's LISTEN/NOTIFY (scorekeeper/live.py).
+boards held open by another, through PostgreSQL's LISTEN/NOTIFY (scorekeeper/live/broker.py).
 
 Two real ``scorekeeper serve`` processes on the same database (as ``gunicorn -w 2`` or two
 machines would be); the board's stream is read over a socket from one, the hand is saved

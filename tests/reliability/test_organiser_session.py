@@ -16,7 +16,7 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper import operations, rules
 from scorekeeper.auth.access import password_hash_path
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 
 from .conftest import Served
 

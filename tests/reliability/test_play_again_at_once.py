@@ -11,8 +11,9 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from scorekeeper import models, operations, rules
-from scorekeeper.extensions import db
+from scorekeeper import operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 
 from .conftest import at_once
 from .test_hand_keys import Phone, _server_processes
@@ -129,7 +130,7 @@ def test_the_operation_called_from_threads_at_once_starts_one_game(app: Any) -> 
 def test_the_migration_down_and_up_keeps_every_game_and_play_again_works_after(app: Any) -> None:
     from flask_migrate import downgrade, upgrade
 
-    from scorekeeper.database import migrations_directory
+    from scorekeeper.data.database import migrations_directory
 
     game_id = _finished_game(app)
     with app.app_context():

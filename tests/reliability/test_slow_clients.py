@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import operations, rules, serving
+from scorekeeper import operations, rules
+from scorekeeper.serving import server as serving
 
 from .conftest import Served
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper import models, operations
-from scorekeeper.extensions import db
+from scorekeeper import operations
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 from scorekeeper.stats.cache import cents, line_columns
 from scorekeeper.stats.summary import summarise
 

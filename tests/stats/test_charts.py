@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from decimal import Decimal
 from typing import Any
 
-from scorekeeper import charts
+from scorekeeper.sheets import charts
 
 from .fixed_games import GAME_A
 from .support import import_game
@@ -84,7 +84,7 @@ def test_a_long_history_is_thinned_but_keeps_its_last_game() -> None:
 
 def test_the_charts_module_imports_only_the_standard_library() -> None:
     code = (
-        "import sys; import scorekeeper.charts; "
+        "import sys; import scorekeeper.sheets.charts; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'flask', 'sqlalchemy', 'markupsafe', 'jinja2', 'weasyprint'}))"
     )

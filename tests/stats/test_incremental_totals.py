@@ -8,9 +8,10 @@ from typing import Any
 
 from sqlalchemy import event, select
 
-from scorekeeper import models, operations, rules
-from scorekeeper.database import write_transaction
-from scorekeeper.extensions import db
+from scorekeeper import operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.database import write_transaction
+from scorekeeper.data.extensions import db
 from scorekeeper.stats import cache
 
 from .support import TOTALS, cache_and_replay

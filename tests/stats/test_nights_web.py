@@ -13,9 +13,9 @@ import pytest
 from pypdf import PdfReader
 from sqlalchemy import func, select
 
-from scorekeeper import models
-from scorekeeper.database import write_transaction
-from scorekeeper.extensions import db
+from scorekeeper.data import models
+from scorekeeper.data.database import write_transaction
+from scorekeeper.data.extensions import db
 
 from .fixed_games import ALL, GAME_A, NIGHT_PAYMENTS, ap, record
 from .support import flashes, import_game, night_of, text

@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from scorekeeper import models
-from scorekeeper.extensions import db
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 from scorekeeper.stats import queries
 
 from .fixed_games import ALL, GAME_A, ap, record

@@ -12,9 +12,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import func, select
 
-from scorekeeper import models, operations, rules
-from scorekeeper.extensions import db
-from scorekeeper.seed import SeededGame, generate, seed_database
+from scorekeeper import operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
+from scorekeeper.seed.generator import SeededGame, generate, seed_database
 
 from .fixed_games import GAME_B, GAME_D
 from .support import cache_and_replay, import_game
@@ -146,7 +147,7 @@ def test_the_migration_keeps_every_hand_and_fills_the_cache_from_a_replay(tmp_pa
     from flask_migrate import upgrade
 
     from scorekeeper import create_app
-    from scorekeeper.database import migrations_directory
+    from scorekeeper.data.database import migrations_directory
 
     database = tmp_path / "old.sqlite3"
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"})

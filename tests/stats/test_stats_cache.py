@@ -5,8 +5,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from scorekeeper import models, operations, rules
-from scorekeeper.extensions import db
+from scorekeeper import operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 from scorekeeper.stats import queries
 
 from .fixed_games import ALL, ap, record

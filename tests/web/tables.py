@@ -14,8 +14,9 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from scorekeeper import models, rules
-from scorekeeper.extensions import db
+from scorekeeper import rules
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 
 FORMAT = rules.FORMAT
 

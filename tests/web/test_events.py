@@ -1,6 +1,6 @@
 """A game's changes pushed to its open boards: the event stream, served for real by waitress.
 
-Each test serves the app with waitress (scorekeeper/serving.py, the threads ``serve`` uses)
+Each test serves the app with waitress (scorekeeper/serving/server.py, the threads ``serve`` uses)
 on a free port and reads ``/games/<id>/events`` over a socket, as a browser's EventSource
 would; hands are recorded through the real views. On SQLite the changes travel in memory;
 with TEST_DATABASE_URL the same tests run on PostgreSQL, through LISTEN/NOTIFY.
@@ -48,7 +48,7 @@ class Served:
         self.streams: list[Stream] = []
 
     def open_streams(self) -> int:
-        from scorekeeper import live
+        from scorekeeper.live import broker as live
 
         with self.app.app_context():
             return live.broker().open_streams
@@ -57,7 +57,8 @@ class Served:
 @pytest.fixture
 def served(app: Any) -> Iterator[Served]:
     """The app under waitress with the threads ``scorekeeper serve`` gives it."""
-    from scorekeeper import live, serving
+    from scorekeeper.live import broker as live
+    from scorekeeper.serving import server as serving
 
     server = serving.create_server(app, host="127.0.0.1", port=0, threads=serving.thread_count(app))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -134,8 +135,8 @@ def test_a_correction_and_an_undo_are_each_sent_too(client: Any, served: Served)
 
 
 def test_a_write_that_is_rolled_back_sends_nothing(client: Any, served: Served) -> None:
-    from scorekeeper import live
-    from scorekeeper.database import write_transaction
+    from scorekeeper.data.database import write_transaction
+    from scorekeeper.live import broker as live
 
     game_id = create_game(client, "auction-pitch", PLAYERS)
     stream = served.open(game_id)
@@ -245,7 +246,7 @@ def test_a_hand_is_recorded_while_every_stream_the_server_allows_is_open(
 
 
 def serving_request_threads() -> int:
-    from scorekeeper import serving
+    from scorekeeper.serving import server as serving
 
     return serving.REQUEST_THREADS
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.backup import export_collection, import_collection
+from scorekeeper.cli.backup import export_collection, import_collection
 
 from .tables import FORMAT, game_count, hand_count, import_game, page, post_hand
 

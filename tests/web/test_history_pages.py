@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from scorekeeper import models
-from scorekeeper.database import write_transaction
-from scorekeeper.extensions import db
+from scorekeeper.data import models
+from scorekeeper.data.database import write_transaction
+from scorekeeper.data.extensions import db
 
 from .tables import ap_hand, import_game, record
 

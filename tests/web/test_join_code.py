@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 import qr_images
 
-from scorekeeper import network, qr
-from scorekeeper.network import address_for_phones
+from scorekeeper.serving import network, qr
+from scorekeeper.serving.network import address_for_phones
 
 from .tables import ap_hand, import_game, record
 

@@ -6,9 +6,10 @@ from typing import Any
 
 from sqlalchemy import event, update
 
-from scorekeeper import models, operations, rules
-from scorekeeper.database import write_transaction
-from scorekeeper.extensions import db
+from scorekeeper import operations, rules
+from scorekeeper.data import models
+from scorekeeper.data.database import write_transaction
+from scorekeeper.data.extensions import db
 
 from .tables import ap_hand, import_game, record
 

@@ -209,7 +209,7 @@ def test_odd_ids_in_posted_urls_are_404s_not_500s(client: Any, url: str) -> None
 def test_every_number_in_an_address_is_read_by_the_one_id_converter(app: Any) -> None:
     from werkzeug.routing.converters import NumberConverter
 
-    from scorekeeper.routing import IdConverter
+    from scorekeeper.web.routing import IdConverter
 
     numbers = {
         (rule.rule, name): converter

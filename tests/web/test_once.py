@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from scorekeeper import models
-from scorekeeper.extensions import db
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 
 from .tables import (
     ap_hand,

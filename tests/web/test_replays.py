@@ -27,7 +27,7 @@ def takes_all(name: str, bid: int) -> dict[str, Any]:
 @contextmanager
 def hand_reads(app: Any) -> Iterator[list[str]]:
     """Collect the statements that read hands' plays (not the duplicate-form check)."""
-    from scorekeeper.extensions import db
+    from scorekeeper.data.extensions import db
 
     found: list[str] = []
 
@@ -110,8 +110,8 @@ def test_corrections_and_renames_show_at_once(client: Any, app: Any) -> None:
     page = text(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "Bob deals hand 2" in page and "Undo hand 1" in page
 
-    from scorekeeper import models
-    from scorekeeper.extensions import db
+    from scorekeeper.data import models
+    from scorekeeper.data.extensions import db
 
     with app.app_context():
         bob = db.session.execute(

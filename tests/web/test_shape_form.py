@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper import models
-from scorekeeper.extensions import db
+from scorekeeper.data import models
+from scorekeeper.data.extensions import db
 
 from .tables import exported, game_count, setup_form, text
 

@@ -15,13 +15,13 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from . import i18n, operations, rules
-from .database import dialect
-from .i18n import N_, gettext
-from .operations import NIGHT_NAME_MAX, collection
-from .operations.collection import NightEntry
-from .rules.errors import RuleError
-from .rules.record import duplicated_key, nested_too_deeply, read_json, refuse_duplicate_keys
+from .. import i18n, operations, rules
+from ..data.database import dialect
+from ..i18n import N_, gettext
+from ..operations import NIGHT_NAME_MAX, collection
+from ..operations.collection import NightEntry
+from ..rules.errors import RuleError
+from ..rules.record import duplicated_key, nested_too_deeply, read_json, refuse_duplicate_keys
 
 #: Version 2 adds the game nights (``nights``); a version 1 file (games only) still imports.
 COLLECTION_FORMAT = "pitch-scorekeeper/collection-2"

@@ -3,7 +3,7 @@
 ``GET /games/<id>/events`` (text/event-stream) sends, as the stream opens, the game's
 version (``change`` if it differs from the one the page had, given as ``Last-Event-ID`` or
 ``?since=``; else ``alive``), then a ``change`` (its ``id`` and data the new version)
-whenever a write commits (scorekeeper/live.py), ``alive`` every LIVE_HEARTBEAT_SECONDS so
+whenever a write commits (scorekeeper/live/broker.py), ``alive`` every LIVE_HEARTBEAT_SECONDS so
 a page that hears nothing knows the server is gone, and ``deleted`` (ending the stream)
 when the game is deleted. The page fetches what changed itself (static/js/board.js).
 """
@@ -17,9 +17,10 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, current_app, request
 from flask.globals import request_ctx
 
-from .. import live, serving
+from ..games import queries
 from ..i18n import gettext
-from . import queries
+from ..serving import server as serving
+from . import broker as live
 
 bp = Blueprint("live", __name__)
 

@@ -16,7 +16,7 @@ delivered only if that transaction commits:
 - on SQLite (one process), in memory, from the session's ``after_commit`` (in a request,
   once its answer is sent).
 
-Each open stream (``scorekeeper/games/live_views.py``) is a ``Subscriber`` with a small
+Each open stream (``scorekeeper/live/views.py``) is a ``Subscriber`` with a small
 bounded queue; there are at most ``LIVE_STREAMS`` per process (a stream holds a server
 thread: see ``serving.thread_count``), and one more is refused, never queued.
 """
@@ -37,15 +37,15 @@ from flask import Flask, current_app, g, has_request_context, request
 from flask_babel import get_locale
 from sqlalchemy import event
 
-from .extensions import db
-from .lru import LRU, per_app
+from ..data.extensions import db
+from ..lru import LRU, per_app
 
 log = logging.getLogger(__name__)
 
 #: The PostgreSQL channel every process listens on.
 CHANNEL = "scorekeeper_games"
 #: What a write said and has not yet committed, kept in its session's ``info``.
-_PENDING = "scorekeeper.live.pending"
+_PENDING = "scorekeeper.live.broker.pending"
 #: How many events a stream keeps for its client; an event past them drops the oldest
 #: (each event names the game's newest version, so the last one says all).
 QUEUE_SIZE = 16
@@ -240,7 +240,7 @@ def drawn_once(game: Hashable, draw: Callable[[], str]) -> str:
     if REFRESH_HEADER not in request.headers:
         return draw()
     key = (request.path, request.host, str(get_locale()), game)
-    kept = per_app("scorekeeper.live.drawn", Drawn)
+    kept = per_app("scorekeeper.live.broker.drawn", Drawn)
     found = kept.get(key)
     if found is None:
         with kept.drawing:
@@ -258,7 +258,7 @@ def init_app(app: Flask) -> None:
         engine_url = db.engine.url
     if engine_url.get_backend_name() == "postgresql":
         url = engine_url.set(drivername="postgresql").render_as_string(hide_password=False)
-    app.extensions["scorekeeper.live"] = Broker(int(app.config["LIVE_STREAMS"]), url)
+    app.extensions["scorekeeper.live.broker"] = Broker(int(app.config["LIVE_STREAMS"]), url)
     app.after_request(_deliver_after_answer)
     app.teardown_request(_deliver_at_teardown)
     _listen_to_sessions()
@@ -266,7 +266,7 @@ def init_app(app: Flask) -> None:
 
 def broker() -> Broker:
     """The current app's broker."""
-    found: Broker = current_app.extensions["scorekeeper.live"]
+    found: Broker = current_app.extensions["scorekeeper.live.broker"]
     return found
 
 

@@ -4,7 +4,7 @@ from logging.config import fileConfig
 from alembic import context
 from flask import current_app
 
-from scorekeeper.database import IMMEDIATE
+from scorekeeper.data.database import IMMEDIATE
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -95,7 +95,7 @@ def run_migrations_online():
     connectable = get_engine()
 
     # One transaction for the whole upgrade: on PostgreSQL the app's connections otherwise
-    # autocommit (scorekeeper/database.py), and a failed migration would leave half a schema.
+    # autocommit (scorekeeper/data/database.py), and a failed migration would leave half a schema.
     with connectable.connect().execution_options(**{IMMEDIATE: True}) as connection:
         context.configure(
             connection=connection,

@@ -16,7 +16,7 @@ from wtforms import StringField
 from wtforms.i18n import messages_path
 from wtforms.validators import ValidationError
 
-from .i18n import DEFAULT_LOCALE, N_, current_locale, gettext, money, read_amount
+from ..i18n import DEFAULT_LOCALE, N_, current_locale, gettext, money, read_amount
 
 
 @cache

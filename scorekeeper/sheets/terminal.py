@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .i18n import gettext, money, ngettext
-from .rules import GameResult
-from .sheets.words import hand_outcome, ringed, win_words
+from ..i18n import gettext, money, ngettext
+from ..rules import GameResult
+from .words import hand_outcome, ringed, win_words
 
 
 def _cell(text: str, width: int, right: bool = False) -> str:

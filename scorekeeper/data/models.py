@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from . import rules
+from .. import rules
 from .extensions import db
 
 #: Longest name or place of a game night.

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from html import escape
 
-from .i18n import gettext, money, ngettext, number
+from ..i18n import gettext, money, ngettext, number
 
 #: Okabe-Ito colours (distinct for colour-blind readers), darkened a little to read on white.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7A6A00")

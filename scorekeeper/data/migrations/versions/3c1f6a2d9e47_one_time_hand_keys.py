@@ -12,6 +12,7 @@ Revises: 6b9d9fbfc39e
 Create Date: 2026-12-01 11:50:00.000000
 
 """
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -88,7 +89,6 @@ def downgrade():
         batch.add_column(sa.Column("token", sa.String(length=KEY_MAX), nullable=True))
         batch.create_unique_constraint("uq_hand_game_token", ["game_id", "token"])
     op.execute(
-        "UPDATE hand SET token = "
-        "(SELECT m.key FROM hand_key_moving m WHERE m.hand_id = hand.id)"
+        "UPDATE hand SET token = (SELECT m.key FROM hand_key_moving m WHERE m.hand_id = hand.id)"
     )
     op.drop_table("hand_key_moving")

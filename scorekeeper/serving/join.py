@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 from flask import current_app, request, url_for
 from markupsafe import Markup
 
-from .. import network, qr
+from . import network, qr
 
 
 @dataclass(frozen=True)

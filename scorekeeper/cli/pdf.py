@@ -30,9 +30,9 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     from flask.cli import ScriptInfo
 
     from .. import create_app, operations
-    from ..database import close_all
+    from ..data.database import close_all
     from ..operations import NotFound
-    from . import printed_sheet as sheet
+    from ..pdf import printed_sheet as sheet
 
     # Under Flask's test runner (or `flask`), use the app it names; else the configured one.
     info = click.get_current_context().find_object(ScriptInfo)

@@ -247,8 +247,20 @@ def _line_columns(line):
 
 #: The columns of ``player_game`` a game's summary fills in (money and cents aside).
 LINE_COLUMNS = (
-    "position", "team", "finished", "won", "score", "hands", "bids", "bids_made", "bid_total",
-    "set_backs", "smudges_attempted", "smudges_made", "holes", "units",
+    "position",
+    "team",
+    "finished",
+    "won",
+    "score",
+    "hands",
+    "bids",
+    "bids_made",
+    "bid_total",
+    "set_backs",
+    "smudges_attempted",
+    "smudges_made",
+    "holes",
+    "units",
 )
 
 
@@ -264,7 +276,6 @@ def _cents(money):
     with localcontext(EXACT):
         value = int(money.scaleb(2))
     return value if abs(value) < 10**12 else None
-
 
 
 def _fill_player_game():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import rules
 from ..i18n import gettext
 from ..rules import Event
-from ..sheets.words import bid_words
+from .words import bid_words
 
 
 def _who(game: rules.Game, player: str) -> str:

@@ -14,7 +14,7 @@ from flask import Flask, abort, request
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response
 
-from .network import host_is_served
+from ..serving.network import host_is_served
 
 CSP = "; ".join(
     [

@@ -1,4 +1,4 @@
-"""Template filters: how scores read on a page (money, numbers and dates: scorekeeper.language)."""
+"""Template filters: how scores read on a page (money, numbers and dates, in the language)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
-from .games.join import board_code
-from .i18n import gettext
-from .rules import in_the_hole
+from ..i18n import gettext
+from ..rules import in_the_hole
+from ..serving.join import board_code
 
 
 def ringed(score: int) -> Markup:

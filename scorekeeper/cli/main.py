@@ -6,11 +6,11 @@ import sys
 
 import click
 
-from . import i18n
-from .i18n import gettext
-from .rules import VARIANTS, GameResult, RuleError, dumps, loads_record, output_document
-from .rules.errors import one_line
-from .terminal_sheet import terminal_sheet
+from .. import i18n
+from ..i18n import gettext
+from ..rules import VARIANTS, GameResult, RuleError, dumps, loads_record, output_document
+from ..rules.errors import one_line
+from ..sheets.terminal import terminal_sheet
 
 
 class ScorekeeperGroup(click.Group):

@@ -16,8 +16,8 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers.response import Response
 
-from .database import OperationalError, busy
-from .i18n import N_, gettext, use_locale
+from ..data.database import OperationalError, busy
+from ..i18n import N_, gettext, use_locale
 
 log = logging.getLogger(__name__)
 

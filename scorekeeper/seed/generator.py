@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from . import i18n, rules
+from .. import i18n, rules
 
 FIRST_NAMES = (
     "Ann",
@@ -349,7 +349,7 @@ def seed_database(
     games: int, *, seed: int = 0, players: int = 48, chunk: int = 500
 ) -> dict[str, int]:
     """Write ``games`` generated games (with their nights and statistics) in one transaction."""
-    from . import operations
+    from .. import operations
 
     return operations.write_seeded(generate(games, seed=seed, players=players), chunk=chunk)
 
@@ -381,8 +381,8 @@ def seed_command(games: int, rng_seed: int, players: int) -> None:
     """Fill the database with GAMES realistic random games in game nights (for demos)."""
     import time
 
-    from . import create_app
-    from .database import upgrade_database
+    from .. import create_app
+    from ..data.database import upgrade_database
 
     app = create_app()
     started = time.perf_counter()

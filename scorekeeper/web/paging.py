@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from flask import abort, request
 from flask_babel import lazy_gettext as _l
 
-from ..routing import parse_id
+from .routing import parse_id
 
 #: The highest page number asked for that is read as one (a million pages of games).
 MAX_PAGE = 999_999

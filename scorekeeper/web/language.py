@@ -15,7 +15,7 @@ from flask_babel import Babel, Domain
 from markupsafe import Markup, escape
 from werkzeug.wrappers.response import Response
 
-from . import i18n
+from .. import i18n
 from .security import safe_target
 
 bp = Blueprint("language", __name__)

@@ -13,10 +13,10 @@ from urllib.parse import urlsplit
 import click
 from babel.support import LazyProxy
 
-from . import i18n
-from .i18n import gettext, ngettext
-from .pdf.cli import pdf_command
-from .seed import seed_command
+from .. import i18n
+from ..i18n import gettext, ngettext
+from ..seed.generator import seed_command
+from .pdf import pdf_command
 
 
 def register(group: click.Group) -> None:
@@ -32,7 +32,7 @@ def register(group: click.Group) -> None:
 
 
 def _app() -> Any:
-    from . import create_app
+    from .. import create_app
 
     return create_app()
 
@@ -40,7 +40,7 @@ def _app() -> Any:
 @click.command("init-db")
 def init_db() -> None:
     """Create or upgrade the database to the latest schema."""
-    from .database import upgrade_database
+    from ..data.database import upgrade_database
 
     app = _app()
     with app.app_context():
@@ -81,11 +81,11 @@ def ready_to_serve() -> None:
 )
 def serve(host: str, port: int, threads: int | None) -> None:
     """Serve the app with the production WSGI server (waitress)."""
-    from . import serving
-    from .auth.access import password_required
-    from .database import upgrade_database
-    from .network import addresses_to_type
-    from .pdf import bundle
+    from ..auth.access import password_required
+    from ..data.database import upgrade_database
+    from ..pdf import bundle
+    from ..serving import server as serving
+    from ..serving.network import addresses_to_type
 
     app = _app()
     with app.app_context():
@@ -128,8 +128,8 @@ def print_join_code(url: str) -> None:
     """Print ``url`` as a QR code for the phones to scan, when someone is looking at a terminal
     that can draw it (not into a log) and a phone could open it (not a loopback address).
     The server has no game yet at start: the code opens the list of games."""
-    from . import qr
-    from .network import host_name, is_loopback
+    from ..serving import qr
+    from ..serving.network import host_name, is_loopback
 
     if not sys.stdout.isatty() or not qr.can_draw_on(sys.stdout.encoding):
         return
@@ -152,7 +152,7 @@ def set_password(password: str) -> None:
     """Require an organiser login for changes; only a hash is stored, in the instance folder."""
     from werkzeug.security import generate_password_hash
 
-    from .auth.access import password_hash_path
+    from ..auth.access import password_hash_path
 
     if len(password) < 4:
         click.echo(gettext("error: choose a password of at least 4 characters"), err=True)
@@ -208,8 +208,8 @@ def export_all(file: Any) -> None:
 @click.argument("file", type=click.File("rb"))
 def import_all(file: Any) -> None:
     """Add every game of an export-all FILE to this database; a bad file adds nothing."""
+    from ..rules import RuleError
     from .backup import import_collection
-    from .rules import RuleError
 
     app = _app()
     with app.app_context():

@@ -1,0 +1,5 @@
+"""The ``scorekeeper`` command line (``scorekeeper.cli:main``)."""
+
+from .main import main
+
+__all__ = ["main"]

@@ -1,0 +1,1 @@
+"""Live changes: the broker that tells open pages a game changed, and its stream view."""
