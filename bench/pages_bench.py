@@ -45,10 +45,10 @@ def prepare(database: Path, games: int, url: str | None = None) -> Any:
     from sqlalchemy import func, select
 
     from scorekeeper import create_app
+    from scorekeeper.cli.seed import seed_database
     from scorekeeper.data import models
     from scorekeeper.data.database import upgrade_database
     from scorekeeper.data.extensions import db
-    from scorekeeper.seed.generator import seed_database
 
     app = create_app(
         {
@@ -142,9 +142,9 @@ def time_edit(app: Any, game_ids: list[int], runs: int = 100) -> tuple[Any, ...]
     with app.app_context():
         for _ in range(runs):
             game_id = rng.choice(game_ids)
-            loaded = operations.load(game_id)
+            loaded = operations.loading.load(game_id)
             started = time.perf_counter()
-            operations.replace_hand(game_id, 1, loaded.hands[0], version=loaded.row.version)
+            operations.hands.replace_hand(game_id, 1, loaded.hands[0], version=loaded.row.version)
             timings.append((time.perf_counter() - started) * 1000)
             db.session.remove()
     return (

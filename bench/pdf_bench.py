@@ -136,14 +136,14 @@ def build_database(url: str, games: int, seed: int) -> dict[str, Any]:
             except rules.RuleError:
                 continue
             long_hands.append(hand)
-        long_id = operations.import_record(
+        long_id = operations.games.import_record(
             rules.parse_record(rules.record_to_json(long_game, long_hands))
         )
         typical_id = None
         for _ in range(games - 1):
             game, hands = random_game(rng, rng.choices(keys, weights)[0])
             hands_total += len(hands)
-            game_id = operations.import_record(
+            game_id = operations.games.import_record(
                 rules.parse_record(rules.record_to_json(game, hands))
             )
             if typical_id is None and game.variant.key == "auction-pitch" and len(hands) >= 8:

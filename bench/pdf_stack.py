@@ -131,7 +131,9 @@ def app_documents(url: str, sheet_ids: list[int], workers: int) -> dict[str, Any
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
     with app.app_context():
         sheets = {
-            str(i): sheet.sheet_html(game_snapshot(operations.load(i), chart=False), paper="letter")
+            str(i): sheet.sheet_html(
+                game_snapshot(operations.loading.load(i), chart=False), paper="letter"
+            )
             for i in sheet_ids
         }
         ids = (

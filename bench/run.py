@@ -445,7 +445,7 @@ def page_rows(
     rows.append(
         Row(
             part,
-            f"correct a hand on {found['games']:,} games (operations.replace_hand: replay, "
+            f"correct a hand on {found['games']:,} games (operations.hands.replace_hand: replay, "
             "write, statistics cache; in process)",
             edit["n"],
             seconds(edit["median_ms"] / 1000),

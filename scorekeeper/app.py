@@ -46,9 +46,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 def register_extensions(app: Flask) -> None:
     from .auth import access
     from .data import database
-    from .data.extensions import csrf, db, migrate
+    from .data.extensions import db, migrate
     from .live import broker as live
     from .web import security
+    from .web.forms import csrf
 
     db.init_app(app)
     migrate.init_app(app, db, directory=database.migrations_directory())

@@ -1,6 +1,6 @@
 """A bounded, thread-safe map that forgets what was used least recently, one per app.
 
-What a process keeps between requests (``operations.Replays``)
+What a process keeps between requests (``operations.loading.Replays``)
 is kept in one of these, by a key that names everything the value depends on.
 """
 

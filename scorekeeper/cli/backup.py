@@ -18,8 +18,9 @@ from typing import Any
 from .. import i18n, operations, rules
 from ..data.database import dialect
 from ..i18n import N_, gettext
-from ..operations import NIGHT_NAME_MAX, collection
+from ..operations import collection
 from ..operations.collection import NightEntry
+from ..operations.nights import NIGHT_NAME_MAX
 from ..rules.errors import RuleError
 from ..rules.record import duplicated_key, nested_too_deeply, read_json, refuse_duplicate_keys
 
@@ -57,7 +58,7 @@ def export_collection() -> dict[str, Any]:
         position[loaded.row.id] = number
         games.append(
             {
-                "record": operations.export_record(loaded),
+                "record": operations.loading.export_record(loaded),
                 "created_at": _iso(loaded.row.created_at),
                 "updated_at": _iso(loaded.row.updated_at),
                 "finished_at": _iso(loaded.row.finished_at),

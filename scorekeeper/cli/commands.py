@@ -15,8 +15,8 @@ from babel.support import LazyProxy
 
 from .. import i18n
 from ..i18n import gettext, ngettext
-from ..seed.generator import seed_command
 from .pdf import pdf_command
+from .seed import seed_command
 
 
 def register(group: click.Group) -> None:

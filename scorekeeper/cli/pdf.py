@@ -31,7 +31,7 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
 
     from .. import create_app, operations
     from ..data.database import close_all
-    from ..operations import NotFound
+    from ..operations.errors import NotFound
     from ..pdf import printed_sheet as sheet
 
     # Under Flask's test runner (or `flask`), use the app it names; else the configured one.
@@ -42,7 +42,7 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
         try:
             printed = sheet.game_sheet(game_id, paper=sheet.paper_size(paper))
         except NotFound as missing:
-            click.echo(operations.explain(missing), err=True)
+            click.echo(operations.errors.explain(missing), err=True)
             sys.exit(2)
         except sheet.BadPaper as error:
             click.echo(f"{error}.", err=True)

@@ -1,10 +1,9 @@
-"""The Flask extensions, created unbound here and bound in ``create_app``."""
+"""The database's Flask extensions, created unbound here and bound in ``create_app``."""
 
 from __future__ import annotations
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from flask_wtf.csrf import CSRFProtect
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -14,4 +13,3 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
-csrf = CSRFProtect()

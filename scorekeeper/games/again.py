@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import i18n, operations, rules
-from ..operations import Loaded, NotFound
+from ..operations.errors import NotFound
+from ..operations.rows import Loaded
 from ..web.routing import parse_id
 from .forms import NewGameForm
 
@@ -41,7 +42,7 @@ def rematch_of(variant: rules.Variant, wanted: str) -> Loaded | None:
     if game_id is None:
         return None
     try:
-        loaded = operations.load(game_id)
+        loaded = operations.loading.load(game_id)
     except NotFound:
         return None
     return loaded if loaded.game.variant.key == variant.key else None

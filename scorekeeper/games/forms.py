@@ -6,8 +6,6 @@ the engine checks the rules, and the views put its message next to the field.
 
 from __future__ import annotations
 
-import re
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,6 +28,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from .. import rules
 from ..i18n import N_, gettext, money, ngettext
+from ..operations import hands
 from ..rules.variants import LowTo
 from ..web.forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
 from ..web.routing import parse_id
@@ -273,7 +272,7 @@ class HandFormBase(Form):
     """Fields every hand form has; ``hand_form`` adds the variant's own."""
 
     version = HiddenField()
-    #: The one-time key of this form (``operations.record_hand``), and the hand it is for.
+    #: The one-time key of this form (``operations.hands.record_hand``), and the hand it is for.
     token = HiddenField()
     number = HiddenField()
     note = StringField(
@@ -469,27 +468,8 @@ def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
     form = form_class(**kwargs)
     form.game = game
     if not form.token.data:
-        form.token.data = new_key()
+        form.token.data = hands.new_key()
     return form
-
-
-#: A one-time key: URL-safe characters, 16 to 64 of them (a form makes 22; a phone may make
-#: its own). Unique everywhere, so it must be too long to guess or to meet by chance.
-KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-
-
-def new_key() -> str:
-    """A fresh one-time key for a hand form."""
-    return secrets.token_urlsafe(16)
-
-
-def posted_key(raw: str | None) -> str | None:
-    """The posted one-time key, or None if none was posted; ValueError if it is malformed."""
-    if not raw:
-        return None
-    if not KEY_RE.fullmatch(raw):
-        raise ValueError(raw)
-    return raw
 
 
 def _hand_form_class(

@@ -3,7 +3,7 @@
 A phone's script posts the hand form here (the same fields, the same CSRF token, a one-time
 key it made itself) instead of to the game page, so it can tell a saved hand from a dropped
 connection and keep the hand on the phone until the server has it (static/js/offline.js).
-The hand is checked by the same form and recorded by the same ``operations.record_hand`` as
+The hand is checked by the same form and recorded by the same ``operations.hands.record_hand`` as
 the page's own form; the answer says in words what happened:
 
 - ``saved`` (201): the hand, as the page says it;
@@ -23,9 +23,9 @@ from flask import Blueprint, Response, current_app, flash, jsonify, request
 from flask_wtf.csrf import CSRFError
 
 from .. import i18n, operations, rules
-from ..data.extensions import csrf
 from ..i18n import gettext
 from ..sheets.describe import describe_hand
+from ..web.forms import csrf
 from . import forms
 
 bp = Blueprint("offline", __name__)
@@ -57,12 +57,12 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
         except CSRFError:
             return _refused(gettext("The page is too old to save from; reload it."))
     try:
-        loaded = operations.load(game_id)
-    except operations.NotFound as missing:
-        return _refused(operations.explain(missing), code=404)
+        loaded = operations.loading.load(game_id)
+    except operations.errors.NotFound as missing:
+        return _refused(operations.errors.explain(missing), code=404)
     form = forms.hand_form(loaded.game)
     try:
-        key = forms.posted_key(request.form.get("token"))
+        key = operations.hands.posted_key(request.form.get("token"))
     except ValueError:
         key = None
     number = _number("number")
@@ -72,7 +72,7 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
         )
     try:
         if loaded.result.finished:
-            operations.check_key(key)
+            operations.hands.check_key(key)
             return _refused(
                 gettext(
                     "The game is over: %(winner)s won. Undo or edit a hand to change it.",
@@ -85,7 +85,7 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
             )
         # No version: a queued hand was tapped on an older page. Its number and its key say
         # whether it still fits (the game has exactly number - 1 hands) and was not saved yet.
-        result = operations.record_hand(
+        result = operations.hands.record_hand(
             game_id,
             form.to_hand(loaded.result.next_dealer),
             version=None,
@@ -94,19 +94,19 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
             ask_if_same=True,
             again=_number("again"),
         )
-    except operations.KeyUsed as used:
+    except operations.errors.KeyUsed as used:
         return _key_used(game_id, used)
-    except operations.SameAsLast as same:
-        now = operations.load(game_id).result
+    except operations.errors.SameAsLast as same:
+        now = operations.loading.load(game_id).result
         said = describe_hand(now, now.hands[same.number - 1])
         return _answer("same", 409, number=same.number, said=said)
-    except operations.Conflict as conflict:
-        now = operations.load(game_id).result
+    except operations.errors.Conflict as conflict:
+        now = operations.loading.load(game_id).result
         recorded = [
             {"number": hand.number, "said": describe_hand(now, hand)}
             for hand in now.hands[number - 1 :]
         ]
-        message = "" if recorded else operations.explain(conflict)
+        message = "" if recorded else operations.errors.explain(conflict)
         return _answer(
             "conflict",
             409,
@@ -123,11 +123,11 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
     return _answer("saved", 201, number=len(result.hands), said=said)
 
 
-def _key_used(game_id: int, used: operations.KeyUsed) -> tuple[Response, int]:
+def _key_used(game_id: int, used: operations.errors.KeyUsed) -> tuple[Response, int]:
     """Answer a key that recorded a hand already: with that hand, never a second one."""
     if used.game_id != game_id:
         return _refused(gettext("This form was opened for another game; nothing was saved here."))
-    now = operations.load(game_id).result
+    now = operations.loading.load(game_id).result
     if used.kept and used.number <= len(now.hands):
         said = gettext(
             "Hand %(number)s was already saved: %(hand)s",

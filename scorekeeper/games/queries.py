@@ -1,6 +1,6 @@
 """Reading games for the pages that list them, as plain values (never ORM rows).
 
-A game's own page reads it through ``operations.load``; this module answers the
+A game's own page reads it through ``operations.loading.load``; this module answers the
 questions around it: the games being played and the ones finished lately (the front
 page), the names on the roster (the setup form), a night's name, a game's version.
 """

@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations, rules
-from ..operations import NotFound
+from ..operations.errors import NotFound
 from ..pdf import printed_card
 from ..pdf.views import printed, requested_paper
 from ..sheets.rules_card import RulesCard, game_card, variant_card
@@ -26,11 +26,11 @@ def _variant(variant_key: str) -> rules.Variant:
     return variant
 
 
-def _loaded(game_id: int) -> operations.Loaded:
+def _loaded(game_id: int) -> operations.rows.Loaded:
     try:
-        return operations.load(game_id)
+        return operations.loading.load(game_id)
     except NotFound as missing:
-        abort(404, operations.explain(missing))
+        abort(404, operations.errors.explain(missing))
 
 
 @bp.get("/rules/<variant_key>")

@@ -23,14 +23,15 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import i18n, operations, rules
 from ..auth.access import organiser_page
-from ..data.extensions import csrf
 from ..i18n import gettext
 from ..live import broker as live
 from ..nights.queries import current_night_id
-from ..operations import Conflict, Loaded, NotFound
+from ..operations.errors import Conflict, NotFound
+from ..operations.rows import Loaded
+from ..rules.game import name_key
 from ..sheets.describe import describe_hand, summarize_hand
 from ..sheets.model import game_snapshot, hand_view
-from ..web.forms import name_key
+from ..web.forms import csrf
 from ..web.routing import parse_id
 from . import again, forms, queries
 
@@ -41,9 +42,9 @@ ViewResult = str | BaseResponse | tuple[str, int] | tuple[BaseResponse, int]
 
 def _load(game_id: int) -> Loaded:
     try:
-        return operations.load(game_id)
+        return operations.loading.load(game_id)
     except NotFound as error:
-        abort(404, operations.explain(error))
+        abort(404, operations.errors.explain(error))
 
 
 def _version() -> int:
@@ -82,7 +83,7 @@ def choose_variant() -> str:
         "games/choose_variant.html",
         variants=rules.VARIANTS.values(),
         variants_by_key=rules.VARIANTS,
-        rule_sets=[(r.id, r.name, r.variant) for r in operations.rule_sets()],
+        rule_sets=[(r.id, r.name, r.variant) for r in operations.rule_sets.rule_sets()],
     )
 
 
@@ -120,7 +121,7 @@ def new_game(variant_key: str) -> ViewResult:
                 setup_error = i18n.error_detail(error)
         else:
             try:
-                game_id = operations.create_game(
+                game_id = operations.games.create_game(
                     game,
                     rule_set_name=name,
                     night_id=form.chosen_night(),
@@ -144,7 +145,7 @@ def new_game(variant_key: str) -> ViewResult:
         point_rows=point_rows,
         points_total=sum(p.value for p, box in point_rows if box.data),
         points_errors=points_errors,
-        rule_sets=[(r.id, r.name) for r in operations.rule_sets(variant.key)],
+        rule_sets=[(r.id, r.name) for r in operations.rule_sets.rule_sets(variant.key)],
         saved_name=saved[0] if saved else None,
     ), status
 
@@ -155,7 +156,7 @@ def _saved_rules(variant: rules.Variant, wanted: str) -> tuple[str, rules.HouseR
     rule_set_id = parse_id(wanted)
     if rule_set_id is None:
         return None
-    found = operations.rule_set(rule_set_id)
+    found = operations.rule_sets.rule_set(rule_set_id)
     if found is None or found.variant != variant.key:
         return None
     try:
@@ -227,11 +228,11 @@ def _record(game_id: int) -> BaseResponse | tuple[int, Any]:
     the same taps with the errors (400), or the question "same as the last hand?" (409), or
     an empty form when the game moved on since this one was opened (409).
 
-    The form is read and checked under the game's lock (``operations.record_hand`` calls
+    The form is read and checked under the game's lock (``operations.hands.record_hand`` calls
     ``checked`` with the game as locked), so the game is read once for a hand saved."""
     try:
         # A form sent without a key gets one, as a form shown does (forms.hand_form).
-        key = forms.posted_key(request.form.get("token") or forms.new_key())
+        key = operations.hands.posted_key(request.form.get("token") or operations.hands.new_key())
     except ValueError:
         fresh = _fresh_form(_load(game_id))
         fresh.form_errors.append(
@@ -258,7 +259,7 @@ def _record(game_id: int) -> BaseResponse | tuple[int, Any]:
         return form.to_hand(loaded.result.next_dealer)
 
     try:
-        result = operations.record_hand(
+        result = operations.hands.record_hand(
             game_id,
             checked,
             version=version,
@@ -268,16 +269,16 @@ def _record(game_id: int) -> BaseResponse | tuple[int, Any]:
             again=again,
         )
     except NotFound as error:
-        abort(404, operations.explain(error))
+        abort(404, operations.errors.explain(error))
     except _Refused:
         return 400, shown[-1]
     except rules.RuleError as error:
         _attach_error(shown[-1], error)
         return 400, shown[-1]
-    except operations.SameAsLast as same:
+    except operations.errors.SameAsLast as same:
         shown[-1].same_as = same.number
         return 409, shown[-1]
-    except operations.KeyUsed as used:
+    except operations.errors.KeyUsed as used:
         return _key_used(game_id, used)
     except Conflict as error:
         return 409, _moved_on(game_id, error, number)
@@ -303,7 +304,7 @@ def _fresh_form(loaded: Loaded) -> forms.HandFormBase:
     return forms.hand_form(loaded.game, formdata=None)
 
 
-def _key_used(game_id: int, used: operations.KeyUsed) -> BaseResponse | tuple[int, Any]:
+def _key_used(game_id: int, used: operations.errors.KeyUsed) -> BaseResponse | tuple[int, Any]:
     """Answer a form sent again with the hand it saved the first time, never a second one."""
     if used.game_id != game_id:
         fresh = _fresh_form(_load(game_id))
@@ -311,7 +312,7 @@ def _key_used(game_id: int, used: operations.KeyUsed) -> BaseResponse | tuple[in
             gettext("This form was opened for another game; nothing was saved here.")
         )
         return 400, fresh
-    now = operations.load(game_id).result
+    now = operations.loading.load(game_id).result
     if used.kept and used.number <= len(now.hands):
         flash(
             gettext(
@@ -356,7 +357,7 @@ def _moved_on(game_id: int, error: Conflict, number: int | None) -> forms.HandFo
 
 def _conflict_message(error: Conflict) -> str:
     """Say what a Conflict says, in the reader's language."""
-    return operations.explain(error)
+    return operations.errors.explain(error)
 
 
 def _attach_error(form: forms.HandFormBase, error: rules.RuleError) -> None:
@@ -385,7 +386,7 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
     elif form.validate_on_submit():
         dealer = loaded.result.hands[number - 1].dealer
         try:
-            operations.replace_hand(game_id, number, form.to_hand(dealer), version=_version())
+            operations.hands.replace_hand(game_id, number, form.to_hand(dealer), version=_version())
         except rules.RuleError as error:
             _attach_error(form, error)
             status = 400
@@ -435,7 +436,7 @@ def undo(game_id: int) -> ViewResult:
     try:
         if number != len(loaded.hands):
             raise Conflict(Conflict.STALE)
-        operations.undo_last_hand(game_id, version=_version())
+        operations.hands.undo_last_hand(game_id, version=_version())
     except Conflict as error:
         flash(_conflict_message(error), "error")
     except NotFound:
@@ -451,7 +452,7 @@ def delete(game_id: int) -> ViewResult:
     loaded = _load(game_id)
     if request.method == "POST":
         try:
-            operations.delete_game(game_id, version=_version())
+            operations.games.delete_game(game_id, version=_version())
         except Conflict as error:
             flash(_conflict_message(error), "error")
             return redirect(url_for("games.delete", game_id=game_id))
@@ -478,7 +479,7 @@ def version(game_id: int) -> Response:
     """Tell the scoreboard the game's version, so it reloads only when something changed."""
     found = queries.game_version(game_id)
     if found is None:
-        abort(404, operations.explain(NotFound(id=game_id)))
+        abort(404, operations.errors.explain(NotFound(id=game_id)))
     return jsonify(version=found)
 
 
@@ -486,7 +487,7 @@ def version(game_id: int) -> Response:
 def export(game_id: int) -> Response:
     """Download the game record (GAME-RECORD.md)."""
     loaded = _load(game_id)
-    body = rules.dumps(operations.export_record(loaded))
+    body = rules.dumps(operations.loading.export_record(loaded))
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
@@ -514,12 +515,14 @@ def import_game() -> ViewResult:
         if error is None:
             try:
                 record = rules.loads_record(text)
-                game_id = operations.import_record(record)
+                game_id = operations.games.import_record(record)
             except rules.RuleError as rule_error:
                 # A JSON answer stays in English, as the record format does.
                 error = str(rule_error) if as_json else i18n.error_message(rule_error)
             except Conflict as conflict:
-                error = operations.message(conflict) if as_json else _conflict_message(conflict)
+                error = (
+                    operations.errors.message(conflict) if as_json else _conflict_message(conflict)
+                )
             else:
                 if as_json:
                     return jsonify(id=game_id, url=url_for("games.show", game_id=game_id)), 201
@@ -537,7 +540,10 @@ def play_again_question(game_id: int) -> ViewResult:
     starts nothing): the seats, who deals first, the rules, the stake and the night."""
     loaded = _load(game_id)
     if not loaded.result.finished:
-        flash(operations.explain(operations.OperationError("not-finished", id=game_id)), "error")
+        flash(
+            operations.errors.explain(operations.errors.OperationError("not-finished", id=game_id)),
+            "error",
+        )
         return redirect(url_for("games.show", game_id=game_id))
     if loaded.row.next_game_id is not None:
         return _already_played_again(loaded.row.next_game_id)
@@ -557,12 +563,12 @@ def play_again(game_id: int) -> ViewResult:
     the game already started."""
     _load(game_id)
     try:
-        found = operations.play_again(game_id, version=_version())
+        found = operations.games.play_again(game_id, version=_version())
     except Conflict as error:
         flash(_conflict_message(error), "error")
         return redirect(url_for("games.play_again_question", game_id=game_id))
-    except operations.OperationError as error:
-        flash(operations.explain(error), "error")
+    except operations.errors.OperationError as error:
+        flash(operations.errors.explain(error), "error")
         return redirect(url_for("games.show", game_id=game_id))
     if not found.started:
         return _already_played_again(found.id)

@@ -2,7 +2,7 @@
 
 The filters (``filters.HistoryFilters``) say which games; this module runs the queries,
 and hands the page back as game numbers (the games themselves are read with
-``operations.load_many``).
+``operations.loading.load_many``).
 """
 
 from __future__ import annotations

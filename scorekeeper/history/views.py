@@ -88,11 +88,11 @@ def index() -> tuple[str, int]:
     pages = max(1, math.ceil(total / size))
     page = min(page, pages)  # past the end: show the last page
     ids, page = queries.page_of_games(filters, page, size, cursor)
-    loaded = operations.load_many(ids)
+    loaded = operations.loading.load_many(ids)
     games: list[GameView | bundle.Unscorable] = []
     for game_id in ids:
         found = loaded.get(game_id)
-        if isinstance(found, operations.Loaded):
+        if isinstance(found, operations.rows.Loaded):
             games.append(game_snapshot(found, chart=False, rows=False))
         elif found is not None:
             games.append(bundle.Unscorable(game_id, str(found)))

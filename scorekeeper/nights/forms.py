@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import DateField, Field, IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from ..operations import NIGHT_NAME_MAX
+from ..operations.nights import NIGHT_NAME_MAX
 from ..web.forms import Form
 from ..web.routing import MAX_ID
 

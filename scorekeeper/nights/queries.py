@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from decimal import Decimal
 
 from sqlalchemy import func, select
@@ -16,24 +16,9 @@ from sqlalchemy import func, select
 from .. import rules
 from ..data import models
 from ..data.extensions import db
-from ..data.models import utcnow
 from ..games.queries import GameLine, game_lines
+from ..operations.nights import current_night_id
 from ..rules.night import NightSettlement, Share, settle_night
-
-#: A night still open this long after it was started is taken to be over (someone forgot to end it).
-CURRENT_FOR = timedelta(hours=18)
-
-
-def current_night_id(now: datetime | None = None) -> int | None:
-    """Return the night new games join: the newest one not ended, started in the last 18 hours."""
-    since = (now or utcnow()) - CURRENT_FOR
-    found: int | None = db.session.execute(
-        select(models.Night.id)
-        .where(models.Night.ended_at.is_(None), models.Night.created_at >= since)
-        .order_by(models.Night.created_at.desc(), models.Night.id.desc())
-        .limit(1)
-    ).scalar()
-    return found
 
 
 @dataclass(frozen=True)

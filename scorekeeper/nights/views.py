@@ -12,7 +12,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations, rules
 from ..i18n import current_locale, day, gettext, ngettext
-from ..operations import NotFound
+from ..operations.errors import NotFound
 from ..rules.night import EXACT
 from ..web.paging import page_of
 from . import forms, queries
@@ -69,7 +69,7 @@ def start() -> ViewResult:
     form = forms.NightForm()
     if not form.validate_on_submit():
         return _list_page(form), 400
-    night_id = operations.start_night(*form.values())
+    night_id = operations.nights.start_night(*form.values())
     flash(gettext("%(night)s has started: new games join it.", night=form.name.data), "info")
     return redirect(url_for("nights.show", night_id=night_id))
 
@@ -107,7 +107,7 @@ def edit(night_id: int) -> ViewResult:
     if not form.validate_on_submit():
         return _night_page(night, edit=form), 400
     try:
-        operations.edit_night(night_id, *form.values())
+        operations.nights.edit_night(night_id, *form.values())
     except NotFound:
         abort(404, _l("There is no game night number %(id)s.", id=night_id))
     flash(gettext("The night was saved."), "info")
@@ -118,7 +118,7 @@ def edit(night_id: int) -> ViewResult:
 def end(night_id: int) -> ViewResult:
     """End a night: new games no longer join it."""
     _night(night_id)
-    operations.end_night(night_id)
+    operations.nights.end_night(night_id)
     flash(gettext("The night is over: new games join no night until the next one starts."), "info")
     return redirect(url_for("nights.show", night_id=night_id))
 
@@ -128,7 +128,7 @@ def delete(night_id: int) -> ViewResult:
     """Delete a night; its games stay, in no night."""
     night = _night(night_id)
     name = night.name
-    moved = operations.delete_night(night_id)
+    moved = operations.nights.delete_night(night_id)
     flash(
         ngettext(
             "%(night)s was deleted; its %(num)s game was kept.",
@@ -148,9 +148,9 @@ def add_game(night_id: int) -> ViewResult:
     form = forms.AddGameForm(prefix="add")
     if form.validate_on_submit():
         try:
-            previous = operations.add_game(night_id, form.game.data)
+            previous = operations.nights.add_game(night_id, form.game.data)
         except NotFound as error:
-            form.game.errors = [operations.explain(error)]
+            form.game.errors = [operations.errors.explain(error)]
         else:
             if previous:
                 message = gettext(
@@ -170,7 +170,7 @@ def remove_game(night_id: int, game_id: int) -> ViewResult:
     """Take a game out of the night; the game itself is kept."""
     _night(night_id)
     try:
-        operations.remove_game(night_id, game_id)
+        operations.nights.remove_game(night_id, game_id)
     except NotFound:
         abort(
             404,

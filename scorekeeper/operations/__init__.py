@@ -1,110 +1,30 @@
-"""Every read and write of the data: games, nights and players, each a module.
+"""Every write of the data, and every read of a game: one module a job.
 
-Views, PDFs, the seed and the command line call only this package (``from scorekeeper
-import operations; operations.load(...)``). A game is read as one row type
-(``GameRow``); an operation that cannot be done raises an ``OperationError`` with a code
-and parameters, said at the edge with ``explain`` (as the engine's ``RuleError`` is).
+- ``loading``: read a game (``load``, or lock it for a change), a list page's games, the
+  replays kept in memory, a game's export;
+- ``games``: create, import, delete a game, and "Play again";
+- ``hands``: record a hand (once, by its one-time key), correct one, undo the last;
+- ``rule_sets``, ``nights``, ``players``: a table's saved rules, game nights, the roster;
+- ``collection``: every game at once (export-all, import-all, the seed's bulk write);
+- ``rows`` (the row types and their conversion to the engine's values), ``statements``
+  (the prebuilt SQL) and ``writing`` (the write transaction and what a change rewrites)
+  serve the others;
+- ``errors``: what cannot be done, as a code and parameters, said at the edge (``explain``).
+
+Callers name the module that does the job (``operations.hands.record_hand(...)``); only the
+modules are imported here, no name is re-exported.
 """
 
-from . import collection
-from .collection import write_seeded
-from .errors import (
-    MESSAGES,
-    Conflict,
-    NotFound,
-    OperationError,
-    RosterError,
-    explain,
-    message,
-)
-from .games import (
-    CURRENT_NIGHT,
-    GameRow,
-    KeyUsed,
-    Loaded,
-    NextGame,
-    NightRef,
-    Replay,
-    Replays,
-    RuleSetRow,
-    SameAsLast,
-    check_key,
-    create_game,
-    delete_game,
-    engine_game,
-    engine_hand,
-    export_record,
-    hand_columns,
-    import_record,
-    load,
-    load_many,
-    play_again,
-    record_hand,
-    replace_hand,
-    replays,
-    rule_set,
-    rule_sets,
-    same_taps,
-    store_record,
-    undo_last_hand,
-)
-from .nights import (
-    NIGHT_NAME_MAX,
-    add_game,
-    delete_night,
-    edit_night,
-    end_night,
-    remove_game,
-    start_night,
-)
-from .players import merge_players, rename_player
+from . import collection, errors, games, hands, loading, nights, players, rows, rule_sets
 
 __all__ = [
-    "CURRENT_NIGHT",
-    "MESSAGES",
-    "NIGHT_NAME_MAX",
-    "Conflict",
-    "GameRow",
-    "KeyUsed",
-    "Loaded",
-    "NextGame",
-    "NightRef",
-    "NotFound",
-    "OperationError",
-    "Replay",
-    "Replays",
-    "RosterError",
-    "RuleSetRow",
-    "SameAsLast",
-    "add_game",
-    "check_key",
     "collection",
-    "create_game",
-    "delete_game",
-    "delete_night",
-    "edit_night",
-    "end_night",
-    "engine_game",
-    "engine_hand",
-    "explain",
-    "export_record",
-    "hand_columns",
-    "import_record",
-    "load",
-    "load_many",
-    "merge_players",
-    "message",
-    "play_again",
-    "record_hand",
-    "remove_game",
-    "rename_player",
-    "replace_hand",
-    "replays",
-    "rule_set",
+    "errors",
+    "games",
+    "hands",
+    "loading",
+    "nights",
+    "players",
+    "rows",
     "rule_sets",
-    "same_taps",
-    "start_night",
-    "store_record",
-    "undo_last_hand",
-    "write_seeded",
 ]

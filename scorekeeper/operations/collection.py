@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from time import monotonic, sleep
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import delete, func, insert, select, text, update
 
@@ -22,10 +22,9 @@ from ..data import models
 from ..data.database import write_transaction
 from ..data.extensions import db
 from ..stats import cache as stats_cache
-from .games import Loaded, hand_columns, load, store_record
-
-if TYPE_CHECKING:
-    from ..seed.generator import SeededGame, SeededNight
+from .games import store_record
+from .loading import load
+from .rows import Loaded, hand_columns
 
 #: How long one write transaction of an import may hold the database, at most about. On
 #: SQLite the whole file is locked meanwhile: a hand saved then waits this long, not for
@@ -212,11 +211,31 @@ def copy_sqlite(source_path: str, target: Path) -> int:
     return copied
 
 
+@dataclass(frozen=True)
+class SeededGame:
+    """A game made up by the seed, with when it was played and its result."""
+
+    night: int
+    started_at: datetime
+    game: rules.Game
+    hands: list[rules.Hand]
+    result: rules.GameResult
+
+
+@dataclass(frozen=True)
+class SeededNight:
+    """A night made up by the seed (its games name it by ``number``)."""
+
+    number: int
+    name: str
+    place: str | None
+    day: date
+
+
 def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500) -> dict[str, int]:
     """Write generated games (``seed.generate``) with their nights and statistics in one
     transaction, many rows a statement: seeding 10,000 games one ``store_record`` at a
     time would take minutes."""
-    from ..seed import generator as seed
     from ..stats.summary import summarise
 
     counts = {"nights": 0, "games": 0, "hands": 0}
@@ -240,7 +259,7 @@ def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500)
                     rows[key] = []
 
         for item in items:
-            if isinstance(item, seed.SeededNight):
+            if isinstance(item, SeededNight):
                 night_ids[item.number] = next_night
                 end = datetime(item.day.year, item.day.month, item.day.day, 23, 30)
                 session.execute(

@@ -93,3 +93,25 @@ def explain(error: OperationError) -> str:
     if error.code in PLURALS:
         return PLURALS[error.code](**error.params)
     return gettext(MESSAGES[error.code], **error.params)
+
+
+class KeyUsed(Exception):
+    """The form's one-time key recorded a hand already (a second tap, Back, a replay).
+
+    ``game_id`` and ``number`` say where; ``kept`` is false when that hand was undone
+    since. Nothing is written: the answer is the hand already saved, never a new one.
+    """
+
+    def __init__(self, game_id: int, number: int, kept: bool) -> None:
+        super().__init__(f"key already used for hand {number} of game {game_id}")
+        self.game_id = game_id
+        self.number = number
+        self.kept = kept
+
+
+class SameAsLast(Exception):
+    """The hand is the same as the last one recorded (``number``): ask before saving it."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"the same as hand {number}")
+        self.number = number

@@ -1,8 +1,9 @@
-"""Every write to game nights: start, edit, end, delete, and moving games in and out."""
+"""Every write to game nights: start, edit, end, delete, and moving games in and out; and
+which night is being played (the one new games join)."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timedelta
 
 from sqlalchemy import func, select, update
 
@@ -12,6 +13,21 @@ from ..data.extensions import db
 from ..data.models import NIGHT_NAME_MAX as NIGHT_NAME_MAX
 from ..data.models import utcnow
 from .errors import NotFound
+
+#: A night still open this long after it was started is taken to be over (someone forgot to end it).
+CURRENT_FOR = timedelta(hours=18)
+
+
+def current_night_id(now: datetime | None = None) -> int | None:
+    """Return the night new games join: the newest one not ended, started in the last 18 hours."""
+    since = (now or utcnow()) - CURRENT_FOR
+    found: int | None = db.session.execute(
+        select(models.Night.id)
+        .where(models.Night.ended_at.is_(None), models.Night.created_at >= since)
+        .order_by(models.Night.created_at.desc(), models.Night.id.desc())
+        .limit(1)
+    ).scalar()
+    return found
 
 
 def _night(night_id: int) -> models.Night:

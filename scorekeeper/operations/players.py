@@ -14,9 +14,8 @@ from ..data import models
 from ..data.database import write_transaction
 from ..data.extensions import db
 from ..live import broker as live
-from ..rules.game import check_name
+from ..rules.game import check_name, name_key
 from ..stats import cache as stats_cache
-from ..web.forms import name_key
 from .errors import NotFound, RosterError
 
 

@@ -91,8 +91,10 @@ def load_views(game_ids: Sequence[int]) -> Iterator[GameView | Unscorable]:
     """Load and replay the games, in the order given (needs an app context)."""
     for game_id in game_ids:
         try:
-            yield game_snapshot(operations.load(game_id), chart=False)  # a history draws none
-        except operations.NotFound:
+            yield game_snapshot(
+                operations.loading.load(game_id), chart=False
+            )  # a history draws none
+        except operations.errors.NotFound:
             continue  # deleted since the list was made: nothing to print
         except rules.RuleError as error:
             yield Unscorable(game_id, i18n.error_message(error))

@@ -176,14 +176,14 @@ def sheet_anchor(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def sheet_key(loaded: operations.Loaded) -> tuple[object, ...]:
+def sheet_key(loaded: operations.rows.Loaded) -> tuple[object, ...]:
     """What a game's printed sheet depends on: the game (its id and when it was made, for a
     reused id) and its version, which every change to it bumps."""
     return ("sheet", loaded.row.id, str(loaded.row.created_at), loaded.row.version)
 
 
 def game_sheet(game_id: int, *, paper: str) -> Printed:
-    """Print game ``game_id``'s sheet; raise operations.NotFound if there is no such game."""
+    """Print game ``game_id``'s sheet; raise operations.errors.NotFound if there is no such game."""
     # The snapshot's own chart is the game page's; the sheet draws a compact one.
-    game = game_snapshot(operations.load(game_id), chart=False)
+    game = game_snapshot(operations.loading.load(game_id), chart=False)
     return write_pdf(sheet_html(game, paper=paper), current_app.static_folder or "static")

@@ -13,7 +13,7 @@ from wtforms.fields.choices import SelectChoice
 
 from .. import operations, rules
 from ..i18n import current_locale, error_detail, gettext, ngettext
-from ..operations import NotFound
+from ..operations.errors import NotFound
 from ..sheets import charts
 from ..stats import queries
 from ..web.paging import page_of
@@ -134,9 +134,9 @@ def rename(player_id: int) -> ViewResult:
     form = forms.RenameForm(prefix="rename")
     if form.validate_on_submit():
         try:
-            old = operations.rename_player(player_id, form.name.data)
-        except operations.RosterError as error:
-            form.name.errors = [*form.name.errors, _sentence(operations.explain(error))]
+            old = operations.players.rename_player(player_id, form.name.data)
+        except operations.errors.RosterError as error:
+            form.name.errors = [*form.name.errors, _sentence(operations.errors.explain(error))]
         except rules.RuleError as error:
             form.name.errors = [*form.name.errors, _sentence(error_detail(error))]
         except NotFound:
@@ -163,9 +163,9 @@ def merge(player_id: int) -> ViewResult:
     elif form.validate_on_submit():
         other_name = _choice_label(form)
         try:
-            moved = operations.merge_players(player_id, form.other.data)
-        except operations.RosterError as error:
-            form.other.errors = [*form.other.errors, _sentence(operations.explain(error))]
+            moved = operations.players.merge_players(player_id, form.other.data)
+        except operations.errors.RosterError as error:
+            form.other.errors = [*form.other.errors, _sentence(operations.errors.explain(error))]
         except NotFound:
             abort(404, _l("That player is no longer on the roster."))
         else:

@@ -35,6 +35,12 @@ def in_the_hole(score: int) -> bool:
     return score < 0
 
 
+def name_key(name: str) -> str:
+    """What two spellings of one name share: "Ana" and "ana " are one player (case and
+    surrounding spaces ignored)."""
+    return name.strip().casefold()
+
+
 class Sale(StrEnum):
     """How a Sell-Out hand's contract came about (RULES.md section 7)."""
 

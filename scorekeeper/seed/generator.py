@@ -1,10 +1,9 @@
-"""``scorekeeper seed --games N``: fill the database with realistic random game nights.
+"""Made-up game nights: every game played through the engine, hand by hand.
 
-For demos and for the page benchmark. Every game is played through the engine
-(so it is a legal game with a real result), grouped into nights of a few games
-each, at a few clubs of regulars; then everything is written with bulk inserts
-(SQLAlchemy Core), statistics cache included. Nothing goes through the web layer.
-The same ``--seed`` gives the same games.
+Every game is a legal game with a real result (the engine has the last word on each hand),
+grouped into nights of a few games each, at a few clubs of regulars. Pure: nothing here
+reads or writes a database (``operations.collection.write_seeded`` writes what it makes;
+``scorekeeper seed`` is the command). The same seed gives the same games.
 """
 
 from __future__ import annotations
@@ -16,123 +15,19 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-import click
-
-from .. import i18n, rules
-
-FIRST_NAMES = (
-    "Ann",
-    "Bob",
-    "Cy",
-    "Dee",
-    "Earl",
-    "Fay",
-    "Gus",
-    "Hal",
-    "Ida",
-    "Jo",
-    "Kit",
-    "Lou",
-    "Mae",
-    "Ned",
-    "Opal",
-    "Pete",
-    "Queenie",
-    "Ray",
-    "Sue",
-    "Tex",
-    "Una",
-    "Vern",
-    "Wes",
-    "Xena",
-    "Yul",
-    "Zed",
-    "Abe",
-    "Bea",
-    "Cal",
-    "Dot",
-    "Eli",
-    "Flo",
-    "Gil",
-    "Hank",
-    "Iris",
-    "Jeb",
-    "Kay",
-    "Lyle",
-    "Mo",
-    "Nell",
-    "Otis",
-    "Pearl",
-    "Roy",
-    "Sal",
-    "Tess",
-    "Vi",
-    "Walt",
-    "Zora",
+from .. import rules
+from ..operations.collection import SeededGame, SeededNight
+from .tables import (
+    BID_WEIGHTS,
+    FIRST_NAMES,
+    NIGHT_NAMES,
+    NOBODY_CHANCE,
+    OWN_SHAPES,
+    PLACES,
+    STAKES,
+    TARGETS,
+    VARIANT_WEIGHTS,
 )
-PLACES = (
-    "Ann's kitchen",
-    "the Legion hall",
-    "the fire station",
-    "Gus's porch",
-    "the VFW",
-    "Grange No. 7",
-    "Mae's camp",
-    None,
-)
-NIGHT_NAMES = ("Friday pitch", "Card night", "Pitch night", "Saturday setback", "League night")
-#: Variants as often as a table plays them, with the targets tables choose.
-VARIANT_WEIGHTS = {
-    "auction-pitch": 40,
-    "joker-pitch": 12,
-    "racehorse-pitch": 6,
-    "sell-out": 8,
-    "pitch-six": 10,
-    "pedro": 12,
-    "cinch": 12,
-    "ten-point": 10,
-}
-TARGETS = {
-    "auction-pitch": (11, 15, 21, 21, 31, 31),
-    "joker-pitch": (21, 31),
-    "racehorse-pitch": (21,),
-    "sell-out": (21,),
-    "pitch-six": (21, 31),
-    "pedro": (62,),
-    "cinch": (51, 62, 62),
-    "ten-point": (52,),
-}
-#: "Pitch, but...": how often a table of a variant plays its own shape (RULES.md section 10),
-#: and which (a failed moon loses only where there are two sides).
-OWN_SHAPES: dict[str, tuple[float, dict[str, Any]]] = {
-    "ten-point": (0.3, {"min_bid": 5, "smudge_failed": "loses"}),
-    "auction-pitch": (0.1, {"points": ["high", "low", "jack", "off_jack", "game"]}),
-}
-#: Bids as a table makes them: low bids often, the top bid rarely.
-BID_WEIGHTS = {
-    "auction-pitch": {2: 50, 3: 33, 4: 17},
-    "racehorse-pitch": {2: 50, 3: 33, 4: 17},
-    "joker-pitch": {2: 35, 3: 32, 4: 22, 5: 11},
-    "sell-out": {1: 10, 2: 45, 3: 30, 4: 15},
-    "pitch-six": {3: 40, 4: 32, 5: 18, 6: 10},
-    "pedro": {1: 2, 2: 3, 3: 5, 4: 8, 5: 22, 6: 25, 7: 20, 8: 10, 9: 5},
-    "cinch": {6: 10, 7: 25, 8: 25, 9: 15, 10: 10, 11: 6, 12: 4, 13: 3, 14: 2},
-    "ten-point": {4: 30, 5: 28, 6: 20, 7: 12, 8: 6, 9: 3, 10: 1},
-}
-STAKES = (None, None, "0.25", "0.25", "0.10", "0.5", "1", "0.05", "0.125", "0.333")
-NOBODY_CHANCE = {
-    "jack": 0.25,
-    "game": 0.08,
-    "joker": 0.3,
-    "six": 0.3,
-    "pedro": 0.1,
-    "right_pedro": 0.05,
-    "left_pedro": 0.05,
-    "off_jack": 0.25,
-    "big_joker": 0.3,
-    "little_joker": 0.3,
-    "three": 0.25,
-}
 
 
 @dataclass
@@ -296,25 +191,6 @@ def _clubs(rng: random.Random, players: int) -> list[Club]:
     return clubs
 
 
-@dataclass(frozen=True)
-class SeededGame:
-    """A game made up by the seed, with when it was played and its result."""
-
-    night: int
-    started_at: datetime
-    game: rules.Game
-    hands: list[rules.Hand]
-    result: rules.GameResult
-
-
-@dataclass(frozen=True)
-class SeededNight:
-    number: int
-    name: str
-    place: str | None
-    day: date
-
-
 def generate(
     games: int, *, seed: int = 0, players: int = 48, end: date | None = None
 ) -> Iterator[SeededNight | SeededGame]:
@@ -343,60 +219,3 @@ def generate(
             hands, result = play_game(rng, game, club)
             yield SeededGame(number, moment, game, hands, result)
             moment += timedelta(minutes=len(hands) * 2 + rng.randint(3, 15))
-
-
-def seed_database(
-    games: int, *, seed: int = 0, players: int = 48, chunk: int = 500
-) -> dict[str, int]:
-    """Write ``games`` generated games (with their nights and statistics) in one transaction."""
-    from .. import operations
-
-    return operations.write_seeded(generate(games, seed=seed, players=players), chunk=chunk)
-
-
-@click.command("seed")
-@click.option(
-    "--games",
-    default=1000,
-    show_default=True,
-    type=click.IntRange(1, 1_000_000),
-    help="How many games to make up.",
-)
-@click.option(
-    "--seed",
-    "rng_seed",
-    default=0,
-    show_default=True,
-    type=int,
-    help="Random seed: the same seed makes the same games.",
-)
-@click.option(
-    "--players",
-    default=48,
-    show_default=True,
-    type=click.IntRange(8, 10_000),
-    help="How many players on the roster, in clubs of regulars.",
-)
-def seed_command(games: int, rng_seed: int, players: int) -> None:
-    """Fill the database with GAMES realistic random games in game nights (for demos)."""
-    import time
-
-    from .. import create_app
-    from ..data.database import upgrade_database
-
-    app = create_app()
-    started = time.perf_counter()
-    with app.app_context():
-        upgrade_database()
-        counts = seed_database(games, seed=rng_seed, players=players)
-    seconds = round(time.perf_counter() - started, 1)
-    click.echo(
-        i18n.gettext(
-            "Seeded %(games)s (%(hands)s) in %(nights)s in %(seconds)s s: %(url)s",
-            games=i18n.ngettext("%(num)s game", "%(num)s games", counts["games"]),
-            hands=i18n.ngettext("%(num)s hand", "%(num)s hands", counts["hands"]),
-            nights=i18n.ngettext("%(num)s night", "%(num)s nights", counts["nights"]),
-            seconds=i18n.number(seconds),
-            url=app.config["SQLALCHEMY_DATABASE_URI"],
-        )
-    )

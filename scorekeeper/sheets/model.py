@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from .. import rules
 from ..i18n import gettext
-from ..operations import Loaded
+from ..operations.rows import Loaded
 from . import charts
 from .words import bid_words, hand_outcome, house_rule_words, win_words
 

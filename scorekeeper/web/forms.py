@@ -1,4 +1,4 @@
-"""The base of every form: Flask-WTF's (CSRF), speaking the request's language.
+"""The base of every form: Flask-WTF's, with its CSRF protection, speaking the request's language.
 
 Flask-WTF reads WTForms' own catalogue (its built-in validator messages) from disk on
 every request that builds a form; here each language's is read once per process.
@@ -12,11 +12,15 @@ from typing import Any
 
 from babel.support import NullTranslations, Translations
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFProtect
 from wtforms import StringField
 from wtforms.i18n import messages_path
 from wtforms.validators import ValidationError
 
 from ..i18n import DEFAULT_LOCALE, N_, current_locale, gettext, money, read_amount
+
+#: Every form's CSRF check (bound in ``create_app``); a JSON door checks it itself.
+csrf = CSRFProtect()
 
 
 @cache
@@ -41,12 +45,6 @@ class NameLength:
 
         if field.data and len(field.data.strip()) > self.maximum:
             raise ValidationError(str(self.message) % {"max": self.maximum})
-
-
-def name_key(name: str) -> str:
-    """What two spellings of one name share: "Ana" and "ana " are one player (case and
-    surrounding spaces ignored)."""
-    return name.strip().casefold()
 
 
 class Form(FlaskForm):
@@ -82,4 +80,4 @@ class AmountField(StringField):
             raise ValidationError(gettext(self.message, example=money(AMOUNT_EXAMPLE)))
 
 
-__all__ = ["N_", "AmountField", "Form", "wtforms_translations"]
+__all__ = ["N_", "AmountField", "Form", "csrf", "wtforms_translations"]

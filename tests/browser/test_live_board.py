@@ -155,9 +155,9 @@ class Restartable:
         from scorekeeper import operations, rules
 
         with self.app.app_context():
-            loaded = operations.load(game_id)
+            loaded = operations.loading.load(game_id)
             points = {key: hand[key] for key in ("high", "low", "jack", "game")}
-            operations.record_hand(
+            operations.hands.record_hand(
                 game_id,
                 rules.Hand(pitcher=hand["pitcher"], bid=hand["bid"], points=points),
                 version=loaded.row.version,

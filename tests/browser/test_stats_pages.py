@@ -91,7 +91,7 @@ GAMES = (
 @pytest.fixture(scope="module")
 def games(live_server: LiveServer) -> list[int]:
     with live_server.app.app_context():
-        ids = [operations.import_record(rules.loads_record(text)) for text in GAMES]
+        ids = [operations.games.import_record(rules.loads_record(text)) for text in GAMES]
         db.session.remove()
     return ids
 

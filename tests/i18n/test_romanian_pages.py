@@ -62,9 +62,9 @@ def misses() -> Iterator[list[str]]:
 @pytest.fixture
 def seeded(app: Any) -> set[str]:
     """A database of every variant, nights and settlements; return the words of its data."""
+    from scorekeeper.cli.seed import seed_database
     from scorekeeper.data import models
     from scorekeeper.data.extensions import db
-    from scorekeeper.seed.generator import seed_database
 
     with app.app_context():
         seed_database(30, seed=8, players=10)

@@ -22,12 +22,12 @@ def store(app: Any, game: rules.Game, hands: Sequence[rules.Hand]) -> int:
     """Store a game with its hands (as an import would) and return its id."""
     with app.app_context():
         record = rules.parse_record(rules.record_to_json(game, hands))
-        return operations.import_record(record)
+        return operations.games.import_record(record)
 
 
 def result_of(app: Any, game_id: int) -> rules.GameResult:
     with app.app_context():
-        return operations.load(game_id).result
+        return operations.loading.load(game_id).result
 
 
 def hand(pitcher: str, bid: int, **points: str | None) -> rules.Hand:

@@ -53,8 +53,8 @@ def _printer() -> Any:
 
 def _record_a_hand(app: Any, game_id: int) -> None:
     with app.app_context():
-        version = operations.load(game_id).row.version
-        operations.record_hand(
+        version = operations.loading.load(game_id).row.version
+        operations.hands.record_hand(
             game_id, hand("Ann", 2, high="Ann", low="Ann", jack=None, game="Bob"), version=version
         )
 

@@ -35,7 +35,7 @@ def test_a_sheet_laid_out_the_lean_way_reads_as_with_weasyprint_as_it_comes(app:
     game, hands = eventful_game()
     game_id = store(app, game, hands)
     with app.app_context():
-        html = sheet.sheet_html(game_snapshot(operations.load(game_id)), paper="letter")
+        html = sheet.sheet_html(game_snapshot(operations.loading.load(game_id)), paper="letter")
     static = app.static_folder
 
     lean = render.write_pdf(html, static)

@@ -75,9 +75,9 @@ def test_a_long_game_fills_as_few_pages_as_it_can_numbers_them_and_repeats_the_h
 ) -> None:
     game = rules.Game.create("auction-pitch", PLAYERS, house_rules={"target": 200})
     with app.app_context():
-        game_id = operations.create_game(game)
+        game_id = operations.games.create_game(game)
         for number in range(1, 61):
-            dealer = operations.load(game_id).result.next_dealer or ""
+            dealer = operations.loading.load(game_id).result.next_dealer or ""
             pitcher = game.left_of(dealer)
             other = game.left_of(pitcher)
             points = (
@@ -85,10 +85,10 @@ def test_a_long_game_fills_as_few_pages_as_it_can_numbers_them_and_repeats_the_h
                 if number % 5 == 0
                 else {"high": pitcher, "low": pitcher, "jack": other, "game": dealer}
             )
-            operations.record_hand(
+            operations.hands.record_hand(
                 game_id, rules.Hand(pitcher=pitcher, bid=2, points=points), version=None
             )
-        result = operations.load(game_id).result
+        result = operations.loading.load(game_id).result
     assert len(result.hands) == 60 and not result.finished
 
     pages = pdf_pages(sheet(client, game_id))
@@ -152,8 +152,8 @@ def test_a_partnership_sheet_names_the_teams_and_who_plays_in_each(app: Any, cli
 def test_a_sell_out_sheet_shows_who_sold_who_kept_and_who_pitched(app: Any, client: Any) -> None:
     record = (EXAMPLES / "sellout-sold-kept-passed-pitched.json").read_text()
     with app.app_context():
-        game_id = operations.import_record(rules.loads_record(record))
-        result = operations.load(game_id).result
+        game_id = operations.games.import_record(rules.loads_record(record))
+        result = operations.loading.load(game_id).result
     (text,) = pdf_pages(sheet(client, game_id))
 
     sold, kept, passed, pitched = result.hands
@@ -171,8 +171,8 @@ def test_a_cinch_sheet_marks_a_failed_contract_without_setting_anyone_back(
 ) -> None:
     record = (EXAMPLES / "cinch-rule-book-examples.json").read_text()
     with app.app_context():
-        game_id = operations.import_record(rules.loads_record(record))
-        result = operations.load(game_id).result
+        game_id = operations.games.import_record(rules.loads_record(record))
+        result = operations.loading.load(game_id).result
     (text,) = pdf_pages(sheet(client, game_id))
 
     failed = next(h for h in result.hands if h.made is False)
@@ -267,11 +267,11 @@ def test_a_sheet_turns_into_a_picture_of_a_letter_page_with_pdftoppm(
 def test_a_game_played_at_a_game_night_names_the_night_and_the_place(app: Any, client: Any) -> None:
     from datetime import date
 
-    from scorekeeper.operations import start_night
+    from scorekeeper.operations.nights import start_night
 
     with app.app_context():
         start_night("Friday cards", "Seán's kitchen", date(2026, 3, 13))
-        game_id = operations.create_game(rules.Game.create("auction-pitch", PLAYERS[:3]))
+        game_id = operations.games.create_game(rules.Game.create("auction-pitch", PLAYERS[:3]))
     (text,) = pdf_pages(sheet(client, game_id))
     assert "Night Friday cards · Seán's kitchen" in text
 

@@ -27,8 +27,8 @@ def app_config(database_url: str) -> dict[str, Any]:
 @pytest.fixture
 def game_id(app: Any) -> int:
     with app.app_context():
-        game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
-        operations.record_hand(
+        game_id = operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
+        operations.hands.record_hand(
             game_id,
             rules.Hand(
                 pitcher="Bob",

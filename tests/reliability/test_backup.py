@@ -26,7 +26,7 @@ def _play(app: Any, games: int, hands: int) -> list[int]:
     ids = []
     with app.app_context():
         for _ in range(games):
-            game_id = operations.create_game(
+            game_id = operations.games.create_game(
                 rules.Game.create(
                     "auction-pitch",
                     ["Ann", "Bob", "Cy"],
@@ -35,7 +35,7 @@ def _play(app: Any, games: int, hands: int) -> list[int]:
                 )
             )
             for n in range(hands):
-                operations.record_hand(game_id, HAND, version=n)
+                operations.hands.record_hand(game_id, HAND, version=n)
             ids.append(game_id)
     return ids
 
@@ -58,14 +58,14 @@ def test_a_backup_taken_while_hands_are_written_is_consistent_and_restores(
 
     def writer() -> None:
         with app.app_context():
-            game_id = operations.create_game(
+            game_id = operations.games.create_game(
                 rules.Game.create(
                     "auction-pitch", ["Ann", "Bob", "Cy"], house_rules={"target": 1000}
                 )
             )
             version = 0
             while not stop.is_set() and version < 400:
-                operations.record_hand(game_id, HAND, version=version)
+                operations.hands.record_hand(game_id, HAND, version=version)
                 version += 1
                 written["hands"] += 1
                 started.set()
@@ -111,7 +111,7 @@ def test_export_all_then_import_all_moves_every_game_losing_nothing(
     """From the test's database (SQLite or PostgreSQL) into a fresh SQLite file, and back."""
     _play(app, games=4, hands=3)
     with app.app_context():
-        game_id = operations.create_game(
+        game_id = operations.games.create_game(
             rules.Game.create(
                 "cinch",
                 ["Ann", "Bob", "Cy", "Dee"],
@@ -119,7 +119,7 @@ def test_export_all_then_import_all_moves_every_game_losing_nothing(
                 stake="1.50",
             )
         )
-        operations.record_hand(
+        operations.hands.record_hand(
             game_id,
             rules.Hand(
                 pitcher="Bob",
@@ -369,7 +369,7 @@ def test_an_import_that_fails_halfway_takes_back_what_it_had_written(
     )  # one game a transaction
     app = _fresh_sqlite(migrated_sqlite, tmp_path / "refusing.sqlite3")
     with app.app_context():
-        operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
+        operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
         db.session.execute(
             text(
                 "CREATE TRIGGER no_sixth_seat BEFORE INSERT ON seat WHEN NEW.position = 5 "

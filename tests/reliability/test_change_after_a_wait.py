@@ -3,7 +3,7 @@
 On PostgreSQL a change locks its game's row and reads the game's statistics rows (and a
 hand form's key) in the same statement; when the lock has to wait for another change to
 commit, PostgreSQL hands back the locked row as it now is but the joined rows as they were
-when the statement began, and the change must read them again (``operations.games``,
+when the statement began, and the change must read them again (``operations.loading``,
 ``_GAME_TO_CHANGE``). Here another writer holds the lock, having moved a player's
 statistics (row and totals alike, as a change does), while a hand is recorded: the hand
 waits, then must count from the moved rows. PostgreSQL only (SQLite writers queue before
@@ -47,7 +47,9 @@ def test_a_hand_that_waited_for_the_lock_counts_from_the_rows_the_other_change_l
     if database_url.startswith("sqlite"):
         pytest.skip("SQLite's writers queue before they read: no change waits on a row lock")
     with app.app_context():
-        game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob", "Cy"]))
+        game_id = operations.games.create_game(
+            rules.Game.create("auction-pitch", ["Ann", "Bob", "Cy"])
+        )
         bob = db.session.execute(select(models.Player.id).where(models.Player.name == "Bob"))
         bob_id = bob.scalar_one()
         url = db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -66,7 +68,7 @@ def test_a_hand_that_waited_for_the_lock_counts_from_the_rows_the_other_change_l
     def record() -> None:
         try:
             with app.app_context():
-                operations.record_hand(game_id, HAND, version=None)
+                operations.hands.record_hand(game_id, HAND, version=None)
                 db.session.remove()
         except BaseException as error:  # reported by the test below
             failed.append(error)

@@ -44,7 +44,7 @@ def instance(tmp_path: Path, migrated_sqlite: Path) -> dict[str, str]:
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"})
     with app.app_context():
-        operations.import_record(rules.loads_record(record.read_text()))
+        operations.games.import_record(rules.loads_record(record.read_text()))
         from scorekeeper.data.extensions import db
 
         db.engine.dispose()

@@ -19,7 +19,7 @@ ROUNDS = 6
 
 def _game(app: Any, names: tuple[str, ...] = ("Ann", "Bob", "Cy"), target: int = 500) -> int:
     with app.app_context():
-        return operations.create_game(
+        return operations.games.create_game(
             rules.Game.create("auction-pitch", names, house_rules={"target": target})
         )
 
@@ -146,7 +146,7 @@ def _roster_changes_while_hands_are_saved(app: Any, game_id: int, *, merge: bool
         with app.app_context():
             try:
                 for _ in range(RACING):
-                    operations.record_hand(game_id, hand, version=None)
+                    operations.hands.record_hand(game_id, hand, version=None)
             except Exception as error:
                 errors.append(error)
             finally:
@@ -163,7 +163,7 @@ def _roster_changes_while_hands_are_saved(app: Any, game_id: int, *, merge: bool
                         roster.rename_player(ann, f"Ann {n}")
                         continue
                     # A new spelling of Ann, from another game, takes over her seats.
-                    other = operations.create_game(
+                    other = operations.games.create_game(
                         rules.Game.create("auction-pitch", (f"Ann{n}", f"X{n}"))
                     )
                     spelling = db.session.execute(
@@ -218,8 +218,8 @@ def test_games_imported_at_the_same_moment_by_the_same_players_are_all_saved(app
     def import_one() -> str:
         with app.app_context():
             try:
-                operations.import_record(record)
-            except operations.Conflict as error:  # a busy moment: said, never a 500
+                operations.games.import_record(record)
+            except operations.errors.Conflict as error:  # a busy moment: said, never a 500
                 return error.code
             except Exception as error:  # what the page would have answered 500 to
                 return type(error).__name__

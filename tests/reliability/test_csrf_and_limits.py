@@ -22,7 +22,7 @@ def app_config(database_url: str) -> dict[str, Any]:
 
 def test_every_form_post_without_the_csrf_token_is_refused(app: Any, client: Any) -> None:
     with app.app_context():
-        game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
+        game_id = operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
     for path in (
         f"/games/{game_id}",
         f"/games/{game_id}/undo",

@@ -13,7 +13,7 @@ from scorekeeper.data.extensions import db
 
 
 def _new_game(names: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> int:
-    return operations.create_game(rules.Game.create("auction-pitch", names))
+    return operations.games.create_game(rules.Game.create("auction-pitch", names))
 
 
 def test_migrations_create_every_table_the_models_declare(app: Any) -> None:
@@ -40,17 +40,17 @@ def test_a_hands_game_count_is_stored_by_seat_and_read_back_by_name(app: Any) ->
         pitcher="Bob", bid=5, points={k: names[v] for k, v in points.items()}, game_count=counts
     )
     with app.app_context():
-        game_id = operations.create_game(
+        game_id = operations.games.create_game(
             rules.Game.create(
                 "ten-point", tuple(counts), teams={"NS": ["Ann", "Cy"], "EW": ["Bob", "Dee"]}
             )
         )
-        operations.record_hand(game_id, hand, version=None)
+        operations.hands.record_hand(game_id, hand, version=None)
         stored = db.session.execute(select(models.Hand.game_count)).scalar_one()
         assert stored == [12, 9, 4, 30]
         # Read back from the table, as a game not kept in memory is replayed.
-        (row,) = operations.games._stored_hands([game_id])[game_id]
-        assert operations.engine_hand(row, tuple(counts)).game_count == counts
+        (row,) = operations.loading._stored_hands([game_id])[game_id]
+        assert operations.rows.engine_hand(row, tuple(counts)).game_count == counts
 
 
 def test_sqlite_runs_in_wal_mode_with_foreign_keys_on(app: Any) -> None:
@@ -86,7 +86,7 @@ def test_a_hand_that_breaks_a_rule_writes_nothing(app: Any) -> None:
         )
         before = db.session.execute(select(models.Game.version)).scalar_one()
         try:
-            operations.record_hand(game_id, bad, version=before)
+            operations.hands.record_hand(game_id, bad, version=before)
         except rules.RuleError as error:
             assert error.code == "bid-above-max"
         else:
@@ -101,8 +101,8 @@ def test_deleting_a_game_deletes_its_seats_and_hands_but_keeps_the_players(app: 
         hand = rules.Hand(
             pitcher="Bob", bid=2, points={"high": "Bob", "low": "Ann", "jack": None, "game": "Bob"}
         )
-        operations.record_hand(game_id, hand, version=None)
-        operations.delete_game(game_id)
+        operations.hands.record_hand(game_id, hand, version=None)
+        operations.games.delete_game(game_id)
         counts = {
             table: db.session.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
             for table in ("game", "seat", "hand", "player")

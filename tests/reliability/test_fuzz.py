@@ -112,10 +112,10 @@ def game_ids(app: Any) -> dict[str, int]:
     """A game in progress of each kind the forms differ for, with a hand or two."""
     with app.app_context():
         ids = {}
-        ids["auction"] = operations.create_game(
+        ids["auction"] = operations.games.create_game(
             rules.Game.create("auction-pitch", ["Ann", "Bob", "Cy"])
         )
-        operations.record_hand(
+        operations.hands.record_hand(
             ids["auction"],
             rules.Hand(
                 pitcher="Bob",
@@ -124,8 +124,10 @@ def game_ids(app: Any) -> dict[str, int]:
             ),
             version=0,
         )
-        ids["sellout"] = operations.create_game(rules.Game.create("sell-out", ["Ann", "Bob", "Cy"]))
-        ids["cinch"] = operations.create_game(
+        ids["sellout"] = operations.games.create_game(
+            rules.Game.create("sell-out", ["Ann", "Bob", "Cy"])
+        )
+        ids["cinch"] = operations.games.create_game(
             rules.Game.create(
                 "cinch",
                 ["Ann", "Bob", "Cy", "Dee"],

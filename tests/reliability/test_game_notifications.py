@@ -56,10 +56,12 @@ def test_a_hand_recorded_is_announced_with_the_games_new_version(
     app: Any, listening: psycopg.Connection[Any]
 ) -> None:
     with app.app_context():
-        game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ana", "Bogdan"]))
-        version = operations.load(game_id).row.version
+        game_id = operations.games.create_game(
+            rules.Game.create("auction-pitch", ["Ana", "Bogdan"])
+        )
+        version = operations.loading.load(game_id).row.version
         heard(listening)  # creating a game changes no version: nothing, or nothing that matters
-        operations.record_hand(game_id, HAND, version=version)
+        operations.hands.record_hand(game_id, HAND, version=version)
     assert heard(listening) == [live.Change(game_id, version + 1)]
 
 
@@ -67,7 +69,9 @@ def test_a_change_by_any_writer_is_announced_and_a_rolled_back_one_is_not(
     app: Any, listening: psycopg.Connection[Any]
 ) -> None:
     with app.app_context():
-        game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ana", "Bogdan"]))
+        game_id = operations.games.create_game(
+            rules.Game.create("auction-pitch", ["Ana", "Bogdan"])
+        )
         heard(listening)
         bump = text("UPDATE game SET version = version + 1 WHERE id = :id RETURNING version")
         with contextlib.suppress(Undone), write_transaction():
@@ -86,7 +90,9 @@ def test_a_deleted_game_is_announced_as_deleted(
     app: Any, listening: psycopg.Connection[Any]
 ) -> None:
     with app.app_context():
-        game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ana", "Bogdan"]))
+        game_id = operations.games.create_game(
+            rules.Game.create("auction-pitch", ["Ana", "Bogdan"])
+        )
         heard(listening)
-        operations.delete_game(game_id)
+        operations.games.delete_game(game_id)
     assert heard(listening) == [live.Change(game_id, deleted=True)]

@@ -93,7 +93,7 @@ class Phone:
 
 def _new_game(app: Any) -> int:
     with app.app_context():
-        return operations.create_game(rules.Game.create("auction-pitch", ["Ana", "Bogdan"]))
+        return operations.games.create_game(rules.Game.create("auction-pitch", ["Ana", "Bogdan"]))
 
 
 def _hands(app: Any, game_id: int) -> list[tuple[int, int | None]]:
@@ -235,7 +235,7 @@ def test_the_migration_keeps_each_hands_key_so_an_old_page_still_finds_its_hand(
 
     game_id = _new_game(app)
     with app.app_context():
-        operations.record_hand(
+        operations.hands.record_hand(
             game_id,
             rules.Hand(
                 pitcher="Ana",
@@ -259,7 +259,7 @@ def test_the_migration_keeps_each_hands_key_so_an_old_page_still_finds_its_hand(
     assert [tuple(k) for k in keys] == [("old-page-key-0000001", game_id, 1)]
     with app.app_context():
         try:
-            operations.record_hand(
+            operations.hands.record_hand(
                 game_id,
                 rules.Hand(
                     pitcher="Bogdan",
@@ -269,7 +269,7 @@ def test_the_migration_keeps_each_hands_key_so_an_old_page_still_finds_its_hand(
                 version=None,
                 key="old-page-key-0000001",
             )
-        except operations.KeyUsed as used:
+        except operations.errors.KeyUsed as used:
             assert (used.game_id, used.number, used.kept) == (game_id, 1, True)
         else:
             raise AssertionError("a key moved by the migration recorded a second hand")

@@ -80,7 +80,7 @@ def test_hands_saved_while_import_all_runs_are_all_saved_and_none_answers_500(
 ) -> None:
     app, path = table
     with app.app_context():
-        game_id = operations.create_game(
+        game_id = operations.games.create_game(
             rules.Game.create("auction-pitch", PLAYERS, house_rules={"target": 1000})
         )
     export = tmp_path / "games.json"
@@ -132,7 +132,7 @@ def test_a_save_that_cannot_get_the_write_lock_in_time_answers_503_and_saves_not
 ) -> None:
     app, path = table
     with app.app_context():
-        game_id = operations.create_game(rules.Game.create("auction-pitch", PLAYERS))
+        game_id = operations.games.create_game(rules.Game.create("auction-pitch", PLAYERS))
     other = sqlite3.connect(path, isolation_level=None)
     try:
         other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
@@ -146,4 +146,4 @@ def test_a_save_that_cannot_get_the_write_lock_in_time_answers_503_and_saves_not
     assert "Another program is writing to the database" in page
     assert "nothing was saved" in page
     with app.app_context():
-        assert operations.load(game_id).hands == ()
+        assert operations.loading.load(game_id).hands == ()

@@ -37,7 +37,7 @@ def app_config(database_url: str) -> dict[str, Any]:
 @pytest.fixture
 def game_id(app: Any) -> int:
     with app.app_context():
-        return operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
+        return operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
 
 
 def _set_password(runner: Any, password: str) -> None:

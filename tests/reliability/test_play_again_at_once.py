@@ -26,7 +26,7 @@ def _finished_game(app: Any) -> int:
     """Ana and Bogdan, Ana dealing first; Bogdan smudges in hand 1, so Bogdan deals next."""
     everything = dict.fromkeys(("high", "low", "jack", "game"), "Bogdan")
     with app.app_context():
-        game_id = operations.import_record(
+        game_id = operations.games.import_record(
             rules.parse_record(
                 {
                     "format": rules.FORMAT,
@@ -84,8 +84,8 @@ def _tap_at_once(app: Any, ports: list[int]) -> None:
         f"The next game was already started from that one: this is it, game {next_id}."
     ] * (TAPS - 1)
     with app.app_context():
-        assert operations.load(game_id).row.next_game_id == next_id
-        assert operations.load(next_id).game.first_dealer == "Bogdan"
+        assert operations.loading.load(game_id).row.next_game_id == next_id
+        assert operations.loading.load(next_id).game.first_dealer == "Bogdan"
         db.session.remove()
 
 
@@ -108,13 +108,13 @@ def test_taps_at_once_on_several_server_processes_start_one_next_game(
 def test_the_operation_called_from_threads_at_once_starts_one_game(app: Any) -> None:
     game_id = _finished_game(app)
     with app.app_context():
-        version = operations.load(game_id).row.version
+        version = operations.loading.load(game_id).row.version
         db.session.remove()
 
-    def play_again() -> operations.NextGame:
+    def play_again() -> operations.games.NextGame:
         with app.app_context():
             try:
-                return operations.play_again(game_id, version=version)
+                return operations.games.play_again(game_id, version=version)
             finally:
                 db.session.remove()
 
@@ -134,7 +134,7 @@ def test_the_migration_down_and_up_keeps_every_game_and_play_again_works_after(a
 
     game_id = _finished_game(app)
     with app.app_context():
-        first = operations.play_again(game_id, version=None)
+        first = operations.games.play_again(game_id, version=None)
         db.session.remove()
         downgrade(directory=migrations_directory(), revision="b7e3f1a9c5d2")
         columns = {c["name"] for c in db.inspect(db.engine).get_columns("game")}
@@ -144,9 +144,9 @@ def test_the_migration_down_and_up_keeps_every_game_and_play_again_works_after(a
         db.session.remove()
     assert _games(app) == 2
     with app.app_context():
-        assert operations.load(game_id).row.next_game_id is None  # the link went with it
-        again = operations.play_again(game_id, version=None)
+        assert operations.loading.load(game_id).row.next_game_id is None  # the link went with it
+        again = operations.games.play_again(game_id, version=None)
         assert again.started and again.id != first.id
-        assert operations.load(game_id).row.next_game_id == again.id
-        assert len(operations.load(first.id).game.players) == 2
+        assert operations.loading.load(game_id).row.next_game_id == again.id
+        assert len(operations.loading.load(first.id).game.players) == 2
         db.session.remove()

@@ -54,7 +54,7 @@ def test_a_device_holding_150_half_sent_requests_cannot_stop_a_hand_being_saved(
     app: Any, server: Served
 ) -> None:
     with app.app_context():
-        game_id = operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
+        game_id = operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
     held = _hold_half_sent_requests(server, HALF_SENT)
     try:
         time.sleep(0.5)  # the server has taken them all in
@@ -75,7 +75,7 @@ def test_a_device_holding_150_half_sent_requests_cannot_stop_a_hand_being_saved(
         assert (status, location) == (302, f"/games/{game_id}#flashes")
         assert time.monotonic() - started < 5
         with app.app_context():
-            assert len(operations.load(game_id).hands) == 1
+            assert len(operations.loading.load(game_id).hands) == 1
     finally:
         for sock in held:
             sock.close()

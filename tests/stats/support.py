@@ -96,7 +96,7 @@ def cache_and_replay(app: Any) -> tuple[dict[Any, Any], dict[Any, Any]]:
         for name in db.session.execute(select(models.Player.name)).scalars():
             fresh[("totals", name)] = {**dict.fromkeys(TOTALS, 0), "money": None, "cents": None}
         for game_id in db.session.execute(select(models.Game.id)).scalars():
-            loaded = operations.load(game_id)
+            loaded = operations.loading.load(game_id)
             for name, line in summarise(loaded.result).items():
                 fresh[(game_id, name)] = {
                     **line_columns(line),

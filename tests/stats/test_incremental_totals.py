@@ -77,19 +77,19 @@ def play(app: Any, rng: random.Random, steps: int) -> list[dict[int, dict[str, A
             if not games or choice < 0.08:
                 seated = rng.sample(ROSTER, rng.choice((2, 3, 4)))
                 stake = rng.choice(STAKES)
-                operations.create_game(
+                operations.games.create_game(
                     rules.Game.create(
                         "auction-pitch", seated, house_rules={"target": 7}, stake=stake
                     )
                 )
                 continue
             game_id = rng.choice(games)
-            loaded = operations.load(game_id)
+            loaded = operations.loading.load(game_id)
             version = loaded.row.version
             if choice < 0.12:
-                operations.delete_game(game_id, version=version)
+                operations.games.delete_game(game_id, version=version)
             elif choice < 0.3 and loaded.hands:
-                operations.undo_last_hand(game_id, version=version)
+                operations.hands.undo_last_hand(game_id, version=version)
             elif choice < 0.5 and loaded.hands:
                 number = rng.randrange(1, len(loaded.hands) + 1)
                 earlier = list(loaded.hands[: number - 1])
@@ -100,11 +100,11 @@ def play(app: Any, rng: random.Random, steps: int) -> list[dict[int, dict[str, A
                         rules.score_game(loaded.game, [*earlier, hand, *later])
                     except rules.RuleError:
                         continue
-                    operations.replace_hand(game_id, number, hand, version=version)
+                    operations.hands.replace_hand(game_id, number, hand, version=version)
                     break
             elif not loaded.result.finished:
                 hand = random_hand(rng, loaded.game, list(loaded.hands))
-                operations.record_hand(game_id, hand, version=version)
+                operations.hands.record_hand(game_id, hand, version=version)
             if step % 10 == 0:
                 checked.append(stored_totals())
                 assert checked[-1] == rebuilt_totals(), f"after step {step}"
@@ -129,7 +129,7 @@ def test_totals_kept_up_hand_by_hand_equal_a_full_rebuild_after_many_changes(app
 def test_recording_a_hand_does_not_add_up_the_players_games_again(app: Any) -> None:
     with app.app_context():
         game = rules.Game.create("auction-pitch", ["Ann", "Bob", "Cy"], stake="0.25")
-        game_id = operations.create_game(game)
+        game_id = operations.games.create_game(game)
         hand = rules.Hand(
             pitcher="Ann", bid=2, points={"high": "Ann", "low": "Bob", "jack": None, "game": "Ann"}
         )
@@ -140,7 +140,9 @@ def test_recording_a_hand_does_not_add_up_the_players_games_again(app: Any) -> N
 
         event.listen(db.engine, "before_cursor_execute", seen)
         try:
-            operations.record_hand(game_id, hand, version=operations.load(game_id).row.version)
+            operations.hands.record_hand(
+                game_id, hand, version=operations.loading.load(game_id).row.version
+            )
         finally:
             event.remove(db.engine, "before_cursor_execute", seen)
         db.session.remove()

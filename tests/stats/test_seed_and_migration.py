@@ -13,9 +13,11 @@ import sqlalchemy as sa
 from sqlalchemy import func, select
 
 from scorekeeper import operations, rules
+from scorekeeper.cli.seed import seed_database
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
-from scorekeeper.seed.generator import SeededGame, generate, seed_database
+from scorekeeper.operations.collection import SeededGame
+from scorekeeper.seed.generator import generate
 
 from .fixed_games import GAME_B, GAME_D
 from .support import cache_and_replay, import_game
@@ -50,7 +52,7 @@ def test_the_seed_command_fills_a_database_with_games_the_engine_agrees_with(
         assert _count(models.Game) == 25
         assert _count(models.Night) >= 25 // 8
         for game in db.session.execute(select(models.Game)).scalars():
-            replayed = operations.load(game.id).result
+            replayed = operations.loading.load(game.id).result
             assert (game.finished, game.winner) == (replayed.finished, replayed.winner)
             assert game.night_id is not None
         db.session.remove()
@@ -132,7 +134,7 @@ def _insert_record(conn: Any, game: dict[str, Any], game_id: int) -> None:
             {"g": game_id, "p": i, "n": name},
         )
     for n, hand in enumerate(parsed.hands, start=1):
-        columns = operations.hand_columns(hand, seat_of)
+        columns = operations.rows.hand_columns(hand, seat_of)
         conn.execute(
             sa.text(
                 "INSERT INTO hand (game_id, number, passed, pitcher_seat, bid, points, sale, "

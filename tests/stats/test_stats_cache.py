@@ -102,7 +102,7 @@ def test_games_saved_at_once_that_share_players_both_count_in_their_totals(app: 
     """On PostgreSQL, the players' rows are locked while their totals are added up again."""
     with app.app_context():
         games = [
-            operations.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob", name]))
+            operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob", name]))
             for name in ("Cy", "Dee", "Earl", "Fay")
         ]
         db.session.remove()
@@ -120,7 +120,7 @@ def test_games_saved_at_once_that_share_players_both_count_in_their_totals(app: 
                         bid=2,
                         points={"high": "Ann", "low": "Ann", "jack": None, "game": "Bob"},
                     )
-                    operations.record_hand(game_id, hand, version=version)
+                    operations.hands.record_hand(game_id, hand, version=version)
                 db.session.remove()
         except BaseException as error:  # reported below, in the test's thread
             failures.append(error)

@@ -42,13 +42,13 @@ def test_load_many_gives_each_game_as_load_does_and_leaves_out_missing_ids(
 ) -> None:
     first, second = two_games(client)
     with app.app_context():
-        alone = {game_id: operations.load(game_id) for game_id in (first, second)}
+        alone = {game_id: operations.loading.load(game_id) for game_id in (first, second)}
         db.session.remove()
         app.extensions.pop("scorekeeper.replays")  # replayed again, not taken from load's
-        together = operations.load_many([second, 999_999, first])
+        together = operations.loading.load_many([second, 999_999, first])
         assert set(together) == {first, second}
         for game_id, loaded in together.items():
-            assert isinstance(loaded, operations.Loaded)
+            assert isinstance(loaded, operations.rows.Loaded)
             assert loaded.row.id == game_id
             assert loaded.game == alone[game_id].game
             assert loaded.hands == alone[game_id].hands
@@ -66,9 +66,9 @@ def test_load_many_reads_all_the_games_in_three_queries(app: Any, client: Any) -
 
         event.listen(db.engine, "before_cursor_execute", count)
         try:
-            loaded = operations.load_many(ids)
+            loaded = operations.loading.load_many(ids)
             for game in loaded.values():
-                assert isinstance(game, operations.Loaded)
+                assert isinstance(game, operations.rows.Loaded)
                 assert game.result.hands  # the hands are there, not loaded one game at a time
         finally:
             event.remove(db.engine, "before_cursor_execute", count)
@@ -87,10 +87,10 @@ def test_load_many_maps_a_game_that_no_longer_replays_to_its_rule_error(
             .where(models.Hand.game_id == first, models.Hand.number == 1)
             .values(bid=9)
         )
-        loaded = operations.load_many([first, second])
+        loaded = operations.loading.load_many([first, second])
         assert isinstance(loaded[first], rules.RuleError)
         assert loaded[first].hand == 1
-        assert isinstance(loaded[second], operations.Loaded)
+        assert isinstance(loaded[second], operations.rows.Loaded)
 
 
 def test_a_list_reuses_the_replay_of_a_game_just_played_and_keeps_none_of_its_own(
@@ -98,7 +98,7 @@ def test_a_list_reuses_the_replay_of_a_game_just_played_and_keeps_none_of_its_ow
 ) -> None:
     first, second = two_games(client)
     with app.app_context():
-        played = operations.load(first)  # the game page of a game being played
+        played = operations.loading.load(first)  # the game page of a game being played
         db.session.remove()
         hand_reads: list[list[int]] = []
 
@@ -109,12 +109,12 @@ def test_a_list_reuses_the_replay_of_a_game_just_played_and_keeps_none_of_its_ow
 
         event.listen(db.engine, "before_cursor_execute", seen)
         try:
-            together = operations.load_many([first, second])
+            together = operations.loading.load_many([first, second])
         finally:
             event.remove(db.engine, "before_cursor_execute", seen)
         assert hand_reads == [[second]]  # only the game not kept is read
         reused = together[first]
-        assert isinstance(reused, operations.Loaded) and reused.result is played.result
-        assert isinstance(together[second], operations.Loaded)
-        key = operations.Replays.key(together[second].row)  # type: ignore[union-attr]
-        assert operations.replays().get(key) is None  # a list keeps nothing
+        assert isinstance(reused, operations.rows.Loaded) and reused.result is played.result
+        assert isinstance(together[second], operations.rows.Loaded)
+        key = operations.loading.Replays.key(together[second].row)  # type: ignore[union-attr]
+        assert operations.loading.replays().get(key) is None  # a list keeps nothing

@@ -99,8 +99,8 @@ def _finished_off_jack(client: Any) -> int:
 
 def _in_a_night(app: Any, game_id: int, name: str = "Friday pitch") -> int:
     with app.app_context():
-        night = operations.start_night(name, None, date(2026, 11, 27))
-        operations.add_game(night, game_id)
+        night = operations.nights.start_night(name, None, date(2026, 11, 27))
+        operations.nights.add_game(night, game_id)
     return night
 
 
@@ -118,9 +118,9 @@ def _started(response: Any) -> int:
     return int(match.group(1))
 
 
-def _stored(app: Any, game_id: int) -> operations.Loaded:
+def _stored(app: Any, game_id: int) -> operations.rows.Loaded:
     with app.app_context():
-        return operations.load(game_id)
+        return operations.loading.load(game_id)
 
 
 @pytest.mark.parametrize(
@@ -173,7 +173,7 @@ def test_the_question_names_the_seats_the_teams_the_dealer_the_stake_and_the_nig
 def test_a_game_in_no_night_plays_again_in_no_night(client: Any, app: Any) -> None:
     finished = _finished_trio(client)
     with app.app_context():
-        operations.start_night("Tonight", None, date(2026, 11, 27))  # a night on meanwhile
+        operations.nights.start_night("Tonight", None, date(2026, 11, 27))  # a night on meanwhile
     assert "Like this game, it joins no game night." in text(
         client.get(f"/games/{finished}/again").get_data(as_text=True)
     )
@@ -203,9 +203,9 @@ def test_a_second_play_again_lands_on_the_game_the_first_started(client: Any, ap
 def test_the_operation_called_twice_starts_one_game(client: Any, app: Any) -> None:
     finished = _finished_trio(client)
     with app.app_context():
-        version = operations.load(finished).row.version
-        first = operations.play_again(finished, version=version)
-        second = operations.play_again(finished, version=version)
+        version = operations.loading.load(finished).row.version
+        first = operations.games.play_again(finished, version=version)
+        second = operations.games.play_again(finished, version=version)
     assert (first.started, second.started) == (True, False)
     assert first.id == second.id
     assert game_count(app) == 2
@@ -215,7 +215,7 @@ def test_a_deleted_next_game_can_be_started_again(client: Any, app: Any) -> None
     finished = _finished_trio(client)
     first = _started(_play_again(client, finished))
     with app.app_context():
-        operations.delete_game(first)
+        operations.games.delete_game(first)
     assert _stored(app, finished).row.next_game_id is None
     second = _started(_play_again(client, finished))
     assert _stored(app, finished).row.next_game_id == second

@@ -1,4 +1,4 @@
-"""A game's replay is kept between requests (operations.Replays), and is never stale.
+"""A game's replay is kept between requests (operations.loading.Replays), and is never stale.
 
 Recording a hand is a POST and then the game page; each used to read every hand and
 replay the game. The replay is now kept by game id, creation time and version, so the

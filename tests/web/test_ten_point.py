@@ -132,7 +132,7 @@ def test_statistics_count_a_moon_as_a_smudge_tried_and_made(app: Any, client: An
     example = json.loads((EXAMPLES / "ten-point-moon.json").read_text())
     game_id = import_game(client, example)
     with app.app_context():
-        lines = summarise(operations.load(game_id).result)
+        lines = summarise(operations.loading.load(game_id).result)
     assert (lines["Dee"].smudges_attempted, lines["Dee"].smudges_made) == (1, 1)
     assert (lines["Dee"].won, lines["Ann"].won) == (True, False)
 

@@ -1,0 +1,172 @@
+"""Every write of a hand: record one at the end of a game (once, by its one-time key),
+correct one, undo the last."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from sqlalchemy import delete, insert, update
+
+from .. import rules
+from ..data.database import dialect, run
+from ..data.models import utcnow
+from .errors import Conflict, KeyUsed, NotFound, SameAsLast
+from .loading import load, lock
+from .rows import Loaded, hand_columns
+from .statements import HAND, HAND_KEY, KEY_USED, NEW_HAND_AND_KEY, THE_HAND
+from .writing import check_version, rewritten, write_game
+
+#: A one-time key: URL-safe characters, 16 to 64 of them (a form makes 22; a phone may make
+#: its own). Unique everywhere, so it must be too long to guess or to meet by chance.
+KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def new_key() -> str:
+    """A fresh one-time key for a hand form."""
+    return secrets.token_urlsafe(16)
+
+
+def posted_key(raw: str | None) -> str | None:
+    """The posted one-time key, or None if none was posted; ValueError if it is malformed."""
+    if not raw:
+        return None
+    if not KEY_RE.fullmatch(raw):
+        raise ValueError(raw)
+    return raw
+
+
+def check_key(key: str) -> None:
+    """Raise ``KeyUsed`` if ``key`` has recorded a hand (to answer a form sent again to a game
+    that has ended since, with the hand it saved rather than "the game is over")."""
+    used = run(KEY_USED, {"key": key}).first()
+    if used is not None:
+        raise KeyUsed(used.game_id, used.number, used.hand_id is not None)
+
+
+def same_taps(one: rules.Hand, other: rules.Hand) -> bool:
+    """Whether two hands were tapped alike: the same pitcher, bid, points, sale and high
+    bidder (the note aside). Passed-out hands never count: redeals follow each other."""
+    if one.passed or other.passed:
+        return False
+    return (one.pitcher, one.bid, one.points, one.sale, one.high_bidder) == (
+        other.pitcher,
+        other.bid,
+        other.points,
+        other.sale,
+        other.high_bidder,
+    )
+
+
+def record_hand(
+    game_id: int,
+    hand: rules.Hand | Callable[[Loaded], rules.Hand],
+    *,
+    version: int | None,
+    key: str | None = None,
+    number: int | None = None,
+    ask_if_same: bool = False,
+    again: int | None = None,
+) -> rules.GameResult:
+    """Add a hand at the end of the game, once.
+
+    ``key`` is the form's one-time key (a phone may make its own): a key used before, in
+    this game or another, raises ``KeyUsed`` and writes nothing. ``number`` is the hand
+    the form was opened for: if the game has moved past it (another phone recorded it),
+    or ``version`` is not the game's, a ``Conflict``. With ``ask_if_same`` (a hand form), a
+    hand tapped as the last one was raises ``SameAsLast``, unless ``again`` names that last
+    hand (the recorder was asked and said yes).
+
+    ``hand`` may be a function of the game as locked that gives the hand: a hand form is
+    then read and checked under the lock, and the game is read once, not once before and
+    once under it. Whatever it raises passes through, and nothing is written.
+    """
+
+    def action() -> Loaded:
+        loaded = lock(game_id, key)
+        new = hand(loaded) if callable(hand) else hand
+        if number is not None and number != len(loaded.hands) + 1:
+            raise Conflict(Conflict.STALE)
+        check_version(loaded, version)
+        rules.check_hand_count(len(loaded.hands) + 1)
+        last = len(loaded.hands)
+        if ask_if_same and last and again != last and same_taps(loaded.hands[-1], new):
+            raise SameAsLast(last)
+        hands = (*loaded.hands, new)
+        result = rules.score_game(loaded.game, hands)
+        seat_of = {name: i for i, name in enumerate(loaded.names)}
+        # Inserted by its game id, not added to row.hands: that would read every stored
+        # hand first (and an ORM object for it costs more than the insert).
+        _insert_hand({"game_id": game_id, "number": len(hands), **hand_columns(new, seat_of)}, key)
+        return rewritten(loaded, hands, result)
+
+    try:
+        return write_game(action)
+    except Conflict as conflict:
+        if key is None or conflict.code != Conflict.BUSY:
+            raise
+    # Only a unique key can have raced (the game's row is locked): the same key saved by
+    # another process for another game. Once more, the key is found and answered for.
+    return write_game(action)
+
+
+def _insert_hand(columns: Mapping[str, Any], key: str | None) -> None:
+    """Insert a new hand (its columns) and, if it was saved with one, its one-time key."""
+    if key is None:
+        run(insert(HAND), columns)
+    elif dialect() == "postgresql":
+        made = {f"new_{name}": value for name, value in columns.items()}
+        run(NEW_HAND_AND_KEY, {**made, "new_key": key, "new_key_made_at": utcnow()})
+    else:
+        inserted = run(insert(HAND), columns)
+        run(
+            insert(HAND_KEY),
+            {
+                "key": key,
+                "game_id": columns["game_id"],
+                "hand_id": inserted.inserted_primary_key[0],  # type: ignore[index]  # an INSERT's key is never None
+                "number": columns["number"],
+                "created_at": utcnow(),
+            },
+        )
+
+
+def replace_hand(
+    game_id: int, number: int, hand: rules.Hand, *, version: int | None
+) -> rules.GameResult:
+    """Correct hand ``number``; every later score, the winner and the settlement follow."""
+
+    def action() -> Loaded:
+        loaded = load(game_id, for_update=True)
+        check_version(loaded, version)
+        if not 1 <= number <= len(loaded.hands):
+            raise NotFound("no-hand", game=game_id, number=number)
+        hands = list(loaded.hands)
+        hands[number - 1] = hand
+        result = rules.score_game(loaded.game, hands)
+        seat_of = {name: i for i, name in enumerate(loaded.names)}
+        run(
+            update(HAND).where(THE_HAND),
+            {"of_game": game_id, "of_number": number, **hand_columns(hand, seat_of)},
+        )
+        return rewritten(loaded, hands, result)
+
+    return write_game(action)
+
+
+def undo_last_hand(game_id: int, *, version: int | None) -> rules.GameResult:
+    """Remove the last hand recorded."""
+
+    def action() -> Loaded:
+        loaded = load(game_id, for_update=True)
+        check_version(loaded, version)
+        if not loaded.hands:
+            raise NotFound("no-hand-to-undo")
+        hands = loaded.hands[:-1]
+        result = rules.score_game(loaded.game, hands)
+        run(delete(HAND).where(THE_HAND), {"of_game": game_id, "of_number": len(loaded.hands)})
+        return rewritten(loaded, hands, result)
+
+    return write_game(action)
