@@ -82,8 +82,10 @@ def register_blueprints(app: Flask) -> None:
     from .nights.views import bp as nights
     from .pdf.views import bp as pdf
     from .players.views import bp as players
+    from .setup.views import bp as setup
     from .web.health import bp as health
 
+    app.register_blueprint(setup)
     app.register_blueprint(games)
     app.register_blueprint(offline)
     app.register_blueprint(players)

@@ -46,8 +46,8 @@ SESSION_KEY = "organiser"
 OPEN_POSTS = {"auth.login", "language.switch"}
 #: GET pages that exist only to change something: with a password set they need a login.
 ORGANISER_PAGES = {
-    "games.choose_variant",
-    "games.new_game",
+    "setup.choose_variant",
+    "setup.new_game",
     "games.edit_hand",
     "games.undo",
     "games.delete",

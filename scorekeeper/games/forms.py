@@ -1,7 +1,7 @@
-"""The forms of a game: setting one up, and recording a hand.
+"""The hand form: who won the bid and for how much, who took each point, the Game counter.
 
-Forms check shapes and types only (a choice among the seats, a whole number);
-the engine checks the rules, and the views put its message next to the field.
+It checks shapes and types only (a choice among the seats, a whole number); the engine
+checks the rules, and the view puts its message next to the field.
 """
 
 from __future__ import annotations
@@ -11,27 +11,20 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_babel.speaklater import LazyString
-from markupsafe import Markup, escape
 from wtforms import (
-    BooleanField,
-    Field,
     HiddenField,
-    IntegerField,
-    RadioField,
-    SelectField,
     StringField,
     SubmitField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, Optional
 
 from .. import rules
-from ..i18n import N_, gettext, money, ngettext
+from ..i18n import N_, gettext, ngettext
 from ..operations import hands
 from ..rules.variants import LowTo
-from ..web.forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
-from ..web.routing import parse_id
+from ..web.forms import Form
+from ..web.widgets import CountBox, GameCounterField, TapField, TeamTapField, choices
 
 NOBODY = "nobody"
 # The labels are the engine's words, said lazily: the choices are made once, and each page
@@ -39,75 +32,11 @@ NOBODY = "nobody"
 SALE_LABELS = {sale.value: _l(words) for sale, words in rules.SALE_CHOICES.items()}
 
 
-def switch_choices(switch: str) -> list[SelectChoice]:
-    """The setup form's choices of a house-rule switch, in the engine's words."""
-    return choices((value, _l(words)) for value, words in rules.SWITCH_CHOICES[switch].items())
-
-
 #: What a sale needs tapped besides the points (a pitched hand: nothing, the seller pitches 4).
 SALE_NEEDS = {
     "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
     "kept": (("bid", N_("Choose the bid.")), ("high_bidder", N_("Choose the high bidder."))),
 }
-
-
-def choices(pairs: Any) -> list[SelectChoice]:
-    """Declare (value, label) pairs as WTForms choices (a lazy label stays lazy)."""
-    return [
-        SelectChoice(str(value), label if isinstance(label, LazyString) else str(label))
-        for value, label in pairs
-    ]
-
-
-class TapField(RadioField):
-    """A row of tap buttons; a value that is not one of them gets a message naming the field."""
-
-    #: What a value that is none of the buttons is told (N_: said in the page's language).
-    not_a_choice = N_("%(value)s is not one of the choices for %(field)s.")
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        # Blank is "not tapped": an optional field then holds "", never " " to int() later.
-        super().process_formdata([str(v).strip() for v in valuelist])
-
-    @property
-    def options_required(self) -> bool:
-        """Whether each button carries ``required``: as WTForms' own options would, from the
-        validators the field has now (a passed-out hand swaps them for Optional)."""
-        return any(getattr(v, "field_flags", {}).get("required") for v in self.validators)
-
-    def buttons(self) -> Markup:
-        """The row's buttons, as its widget: a radio input and its label each (the input
-        hidden by the stylesheet, the label the button), the HTML WTForms' options would
-        give, without making a field per button. A choice's ``render_kw`` may name the
-        input to a screen reader (``aria-label``) and put words under the label
-        (``members``: a team's players)."""
-        required = " required" if self.options_required else ""
-        name = escape(self.name)
-        found = []
-        for i, (value, label, checked, kw) in enumerate(self.iter_choices()):
-            given = kw or {}
-            said = f' aria-label="{escape(given["aria-label"])}"' if given.get("aria-label") else ""
-            members = f' data-members="{escape(given["members"])}"' if given.get("members") else ""
-            button = f"{escape(self.id)}-{i}"
-            found.append(
-                f'<span class="tap"><input {"checked " if checked else ""}id="{button}" '
-                f'name="{name}"{required} type="radio" value="{escape(value)}"{said}>'
-                f'<label for="{button}"{members}>{escape(label)}</label></span>'
-            )
-        return Markup("\n".join(found))
-
-    def pre_validate(self, form: Any) -> None:
-        allowed = {c.value if isinstance(c, SelectChoice) else c[0] for c in self.choices}
-        if self.data not in (None, "") and self.data not in allowed:
-            raise ValidationError(
-                gettext(self.not_a_choice, value=repr(self.data), field=str(self.label.text))
-            )
-
-
-class TeamTapField(TapField):
-    """A point's row in partnership play: a button per team (and "nobody")."""
-
-    not_a_choice = N_("%(value)s is not one of this game's teams: choose a team for %(field)s.")
 
 
 #: A team button's value: the team's place in the game's sides (``Game.sides``), never its
@@ -143,111 +72,6 @@ def form_field_for(error_field: str | None) -> str | None:
 
 #: What the Game counter writes for each rank (translated where the page shows them).
 CARD_MARKS = {"ten": N_("10"), "ace": N_("A"), "king": N_("K"), "queen": N_("Q"), "jack": N_("J")}
-
-
-@dataclass
-class CountBox:
-    """One box of the Game counter: a player's count, or their cards of one rank."""
-
-    #: Its input's name and id (``count_field_name``).
-    name: str
-    #: What a screen reader says for it, and what its messages start with.
-    label: str
-    #: The largest number it takes.
-    most: int
-    #: What a card of its rank counts toward Game (None: the box is a player's count).
-    worth: int | None = None
-    #: What was typed in it ("" for nothing), to show again.
-    typed: str = ""
-    #: Its number: None when left empty (or when what was typed is not a number).
-    value: int | None = None
-
-    @property
-    def shown(self) -> str:
-        """What the box shows: what was typed, else its number, else nothing."""
-        return self.typed or ("" if self.value is None else str(self.value))
-
-    def __html__(self) -> str:
-        """The box on the page, as a field's widget draws it: a number input in a label
-        that names it to a screen reader; a card box says its worth (``data-worth``, which
-        static/js/counter.js adds up). Its name and range are the form's own; its label
-        and what was typed are escaped."""
-        kind, worth = (
-            ("player-count", "")
-            if self.worth is None
-            else ("card-count", f' data-worth="{self.worth}"')
-        )
-        return (
-            f'<label class="{kind}"><span class="sr-only">{escape(self.label)}</span>'
-            f'<input type="number" inputmode="numeric" min="0" max="{self.most}" '
-            f'name="{self.name}" id="{self.name}" value="{escape(self.shown)}"{worth}></label>'
-        )
-
-
-#: WTForms' own words for a box that is not a whole number or is out of range (as its
-#: IntegerField and NumberRange say them), translated by its catalogue, not ours.
-NOT_AN_INTEGER = "Not a valid integer value."
-OUT_OF_RANGE = "Number must be between %(min)s and %(max)s."
-
-
-class GameCounterField(Field):
-    """The Game counter (RULES.md section 10) as one field: each player's count and their
-    cards of each rank, a box each, read from the form's data by the boxes' names.
-
-    One field rather than an IntegerField a box (24 of them in a four-player game):
-    the form is made twice for every hand saved, and those fields were half its cost.
-    A box left empty is no number; one that is not a whole number, or is out of its range,
-    is refused as an IntegerField with a NumberRange would refuse it, naming the box.
-    The engine's own messages about the counts are added to ``errors`` too.
-    """
-
-    def __init__(
-        self, boxes: tuple[tuple[str, str, int, int | None], ...] = (), **kwargs: Any
-    ) -> None:
-        super().__init__(**kwargs)
-        self.box_specs = boxes
-        self.boxes: dict[str, CountBox] = {}
-
-    def process(self, formdata: Any, data: Any = None, extra_filters: Any = None) -> None:
-        self.process_errors: list[str] = []
-        self.boxes = {
-            name: CountBox(name, label, most, worth) for name, label, most, worth in self.box_specs
-        }
-        if formdata is None:
-            return
-        for box in self.boxes.values():
-            box.typed = str(formdata.get(box.name, "")).strip()
-            try:
-                box.value = int(box.typed) if box.typed else None
-            except ValueError:
-                box.value = None
-
-    @property
-    def data(self) -> dict[str, int | None]:
-        """Each box's number, by its name."""
-        return {name: box.value for name, box in self.boxes.items()}
-
-    @property
-    def typed_in(self) -> bool:
-        """Whether anything was typed in the counter."""
-        return any(box.typed for box in self.boxes.values())
-
-    def fill(self, name: str, value: int) -> None:
-        """Show ``value`` in the box ``name`` (a recorded hand's count, to correct it)."""
-        self.boxes[name].value = value
-
-    def value_of(self, name: str) -> int | None:
-        return self.boxes[name].value
-
-    def pre_validate(self, form: Any) -> None:
-        for box in self.boxes.values():
-            if not box.typed:
-                continue
-            if box.value is None:
-                self.errors.append(f"{box.label}: {self.gettext(NOT_AN_INTEGER)}")
-            elif not 0 <= box.value <= box.most:
-                said = self.gettext(OUT_OF_RANGE) % {"min": 0, "max": box.most}
-                self.errors.append(f"{box.label}: {said}")
 
 
 @dataclass(frozen=True)
@@ -587,229 +411,3 @@ def _hand_form_class(
             gettext("High bidder (kept hands only)"), choices=seats, validators=[Optional()]
         )
     return HandForm
-
-
-# --- Setting up a game -----------------------------------------------------------------------
-
-
-class NewGameForm(Form):
-    """Seats, partnerships, first dealer, house rules and stake for a new game."""
-
-    first_dealer = TapField(_l("Deals first"), default="0", validators=[InputRequired()])
-    target = IntegerField(
-        _l("Target score"),
-        validators=[InputRequired(_l("Give the target score.")), NumberRange(1, 999)],
-    )
-    low_to = SelectField(_l("Low"), choices=switch_choices("low_to"))
-    smudge = SelectField(_l("Smudge"), choices=switch_choices("smudge"))
-    all_pass = SelectField(_l("When everyone passes"), choices=switch_choices("all_pass"))
-    payout_in_hole = IntegerField(
-        _l("Units a loser at 0 or below pays"), validators=[InputRequired(), NumberRange(0, 99)]
-    )
-    payout_per_setback = IntegerField(
-        _l("Extra units per set-back"), validators=[InputRequired(), NumberRange(0, 99)]
-    )
-    # The shape of the game (RULES.md section 10); not in Cinch or Sell-Out. A form sent
-    # without it (no ``shape_shown``) plays the preset's shape; a number left empty too.
-    shape_shown = HiddenField()
-    min_bid = IntegerField(_l("Lowest bid"), validators=[Optional(), NumberRange(1, 99)])
-    max_bid = IntegerField(_l("Highest bid"), validators=[Optional(), NumberRange(1, 99)])
-    smudge_bid = IntegerField(
-        _l("Smudge or moon bid"),
-        validators=[Optional(), NumberRange(1, 99)],
-        description=_l("A made bid of this wins at once. Leave it empty for none."),
-    )
-    # A choice left out is the preset's; any other value the engine refuses next to it.
-    win_rule = SelectField(
-        _l("Who goes out"), choices=switch_choices("win_rule"), validate_choice=False
-    )
-    pitcher_scores = SelectField(
-        _l("A made bid scores"),
-        choices=switch_choices("pitcher_scores"),
-        validate_choice=False,
-    )
-    gap = IntegerField(
-        _l("Gap"),
-        validators=[Optional(), NumberRange(0, 999)],
-        description=_l(
-            "A side at the target that leads every other by this much wins; 0: no gap rule."
-        ),
-    )
-    smudge_failed = SelectField(
-        _l("A failed smudge or moon bid"),
-        choices=switch_choices("smudge_failed"),
-        validate_choice=False,
-    )
-    rules_name = StringField(
-        _l("Save these house rules as (optional)"),
-        validators=[Optional(), Length(max=rules.NAME_MAX)],
-        description=_l("For example “Thursday rules”: pick them for the next game."),
-    )
-    stake = AmountField(
-        _l("Stake per unit (money, optional)"),
-        validators=[Optional(), Length(max=12)],
-        message=N_("Write the stake as a number such as %(example)s."),
-    )
-    # The night being played when the form was shown, and whether the game joins it (the
-    # tick box, on by default: the page names the night, so nothing joins it silently).
-    night = HiddenField()
-    join_night = BooleanField(default=True)
-    create = SubmitField(_l("Start the game"))
-
-    def night_offered(self) -> int | None:
-        """The id of the night the form offered to join, if any."""
-        return parse_id(self.night.data)
-
-    def chosen_night(self) -> int | None:
-        """The night the game joins: the one offered, if its box was ticked."""
-        return self.night_offered() if self.join_night.data else None
-
-
-def in_play_field_name(key: str) -> str:
-    return f"in_play_{key}"
-
-
-def offered_points(variant: rules.Variant) -> tuple[rules.Point, ...]:
-    """The points a table may put in play, in count-out order: the preset's in its order,
-    then the others of RULES.md section 2 (Cinch's fives belong to Cinch)."""
-    if variant.shape_fixed:
-        return variant.points
-    others = tuple(p for p in rules.variants.TABLE_POINTS if p.key not in variant.point_keys)
-    return (*variant.points, *others)
-
-
-def new_game_form(
-    variant: rules.Variant,
-    max_seats: int,
-    *,
-    prefill: rules.HouseRules | None = None,
-    **kwargs: Any,
-) -> NewGameForm:
-    """Build the setup form for a variant, house rules prefilled from its preset (or from
-    ``prefill``, a saved rule set's)."""
-
-    class Form(NewGameForm):
-        pass
-
-    if variant.shape_fixed:
-        for name in (
-            "min_bid",
-            "max_bid",
-            "smudge_bid",
-            "win_rule",
-            "pitcher_scores",
-            "gap",
-            "smudge_failed",
-            "shape_shown",
-        ):
-            setattr(Form, name, None)
-    else:
-        for point in offered_points(variant):
-            setattr(Form, in_play_field_name(point.key), BooleanField(gettext(point.name)))
-
-    for i in range(max_seats):
-        setattr(
-            Form,
-            f"name_{i}",
-            StringField(
-                gettext("Seat %(number)s", number=i + 1),
-                validators=[
-                    Optional(),
-                    NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
-                ],
-            ),
-        )
-        setattr(
-            Form,
-            f"team_{i}",
-            StringField(
-                gettext("Team of seat %(number)s", number=i + 1),
-                validators=[
-                    Optional(),
-                    NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
-                ],
-            ),
-        )
-    if variant.smudge_bid is None:
-        # No smudge bid, no smudge switch (RULES.md 5): the page shows no such field to post.
-        Form.smudge = None
-    preset = prefill or variant.preset
-    form = Form(**kwargs)
-    form.stake.description = gettext(
-        "For example %(example)s. Leave empty to settle in units only.",
-        example=money(AMOUNT_EXAMPLE),
-    )
-    form.first_dealer.choices = choices(
-        (i, gettext("Seat %(number)s", number=i + 1)) for i in range(max_seats)
-    )
-    if not form.is_submitted():
-        form.target.data = preset.target
-        form.low_to.data = preset.low_to.value
-        if "smudge" in form:
-            form.smudge.data = preset.smudge.value
-        form.all_pass.data = preset.all_pass.value
-        form.payout_in_hole.data = preset.payout_in_hole
-        form.payout_per_setback.data = preset.payout_per_setback
-        if not variant.shape_fixed:
-            form.shape_shown.data = "1"
-            for point in offered_points(variant):
-                form[in_play_field_name(point.key)].data = point.key in preset.points
-            form.min_bid.data = preset.min_bid
-            form.max_bid.data = preset.max_bid
-            form.smudge_bid.data = preset.smudge_bid
-            form.win_rule.data = preset.win_rule.value
-            form.pitcher_scores.data = preset.pitcher_scores.value
-            form.gap.data = preset.gap
-            form.smudge_failed.data = preset.smudge_failed.value
-        if variant.teams_required:
-            # Team names are the table's data: prefilled in the table's language.
-            us, them = gettext("Us"), gettext("Them")
-            for i in range(max_seats):
-                form[f"team_{i}"].data = us if i % 2 == 0 else them
-    return form
-
-
-def seat_fields(form: NewGameForm, max_seats: int) -> list[tuple[int, Field, Field]]:
-    return [(i, form[f"name_{i}"], form[f"team_{i}"]) for i in range(max_seats)]
-
-
-def house_rule_changes(form: NewGameForm, variant: rules.Variant) -> dict[str, Any]:
-    """Return only the switches that differ from the variant's preset."""
-    preset = variant.preset.as_dict()
-    chosen: dict[str, Any] = {
-        "target": form.target.data,
-        "low_to": form.low_to.data,
-        "all_pass": form.all_pass.data,
-        "payout_in_hole": form.payout_in_hole.data,
-        "payout_per_setback": form.payout_per_setback.data,
-    }
-    if variant.smudge_bid is not None:
-        chosen["smudge"] = form.smudge.data
-    if not variant.shape_fixed and form.shape_shown.data:
-
-        def number(field: Field, name: str) -> Any:
-            """The field's value, or the preset's where it was left out or empty."""
-            return preset[name] if field.data in (None, "") else field.data
-
-        chosen.update(
-            points=points_chosen(form, variant),
-            min_bid=number(form.min_bid, "min_bid"),
-            max_bid=number(form.max_bid, "max_bid"),
-            smudge_bid=form.smudge_bid.data,
-            win_rule=number(form.win_rule, "win_rule"),
-            pitcher_scores=number(form.pitcher_scores, "pitcher_scores"),
-            gap=number(form.gap, "gap"),
-            smudge_failed=number(form.smudge_failed, "smudge_failed"),
-        )
-    # A highest bid or smudge bid left as the preset has it follows the points (section 10).
-    return {k: v for k, v in chosen.items() if v != preset[k]}
-
-
-def points_chosen(form: NewGameForm, variant: rules.Variant) -> list[str]:
-    """The points ticked on the form, in the count-out order the form lists them."""
-    return [p.key for p in offered_points(variant) if form[in_play_field_name(p.key)].data]
-
-
-def point_rows(form: NewGameForm, variant: rules.Variant) -> list[tuple[rules.Point, Field]]:
-    """Each offered point with its checkbox, as the form lists them."""
-    return [(p, form[in_play_field_name(p.key)]) for p in offered_points(variant)]

@@ -24,7 +24,7 @@ from flask_wtf.csrf import CSRFError
 
 from .. import i18n, operations, rules
 from ..i18n import gettext
-from ..sheets.describe import describe_hand
+from ..sheets.words import describe_hand
 from ..web.forms import csrf
 from . import forms
 

@@ -2,7 +2,7 @@
 
 A game's own page reads it through ``operations.loading.load``; this module answers the
 questions around it: the games being played and the ones finished lately (the front
-page), the names on the roster (the setup form), a night's name, a game's version.
+page), a game's version.
 """
 
 from __future__ import annotations
@@ -81,32 +81,6 @@ def game_lines(where: ColumnElement[bool], order: list[Any], limit: int) -> list
         )
         for game in games
     ]
-
-
-def roster_names() -> list[str]:
-    """Every name on the roster, in order (the setup form offers them)."""
-    return list(
-        db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars()
-    )
-
-
-@dataclass(frozen=True)
-class NightName:
-    """What the setup form says of the night a new game joins."""
-
-    id: int
-    name: str
-    place: str | None
-
-
-def night_name(night_id: int) -> NightName | None:
-    """A night's name and place; None if there is no such night."""
-    found = db.session.execute(
-        select(models.Night.id, models.Night.name, models.Night.place).where(
-            models.Night.id == night_id
-        )
-    ).first()
-    return None if found is None else NightName(found.id, found.name, found.place)
 
 
 def game_version(game_id: int) -> int | None:

@@ -16,13 +16,6 @@ from ..data.extensions import db
 from .filters import HistoryFilters
 
 
-def roster_names() -> list[str]:
-    """Every name on the roster, in order (the player filter offers them)."""
-    return list(
-        db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars()
-    )
-
-
 def game_count(filters: HistoryFilters) -> int:
     """How many games the filters pick."""
     found: int = db.session.execute(filters.count()).scalar_one()

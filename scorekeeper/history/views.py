@@ -25,6 +25,7 @@ from ..pdf import bundle, printer
 from ..pdf.jobs import Busy, Job, JobRegistry
 from ..pdf.views import pdf_response, requested_paper
 from ..sheets.model import GameView, game_snapshot
+from ..stats.queries import roster_names
 from ..web.paging import requested_page
 from ..web.routing import parse_id
 from . import queries
@@ -80,7 +81,7 @@ def index() -> tuple[str, int]:
     form, filters = _filters()
     page = requested_page()
     cursor = _cursor()
-    context: dict[str, Any] = {"form": form, "roster": queries.roster_names(), "filters": filters}
+    context: dict[str, Any] = {"form": form, "roster": roster_names(), "filters": filters}
     if filters is None:
         return render_template("history/index.html", **context, games=[], total=0), 400
     size = int(current_app.config["HISTORY_PAGE_SIZE"])

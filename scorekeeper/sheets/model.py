@@ -425,3 +425,22 @@ def hand_view(game: GameView, number: int) -> HandView | None:
         previous=number - 1 if number > 1 else None,
         next=number + 1 if number < len(game.rows) else None,
     )
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of the next game as the question lists it."""
+
+    number: int
+    name: str
+    team: str | None
+    deals: bool
+
+
+def next_game_seats(game: rules.Game) -> list[Seat]:
+    """The next game's seats in clockwise order, each with its team and whether it deals first."""
+    team_of = {player: team for team, members in game.teams or () for player in members}
+    return [
+        Seat(i + 1, name, team_of.get(name), name == game.dealer_first)
+        for i, name in enumerate(game.players)
+    ]

@@ -33,6 +33,13 @@ ROSTER_SORTS = {
 }
 
 
+def roster_names() -> list[str]:
+    """Every name on the roster, in order (the setup form and the history's filter offer them)."""
+    return list(
+        db.session.execute(select(models.Player.name).order_by(models.Player.name)).scalars()
+    )
+
+
 @dataclass(frozen=True)
 class Totals(Counts):
     """A player's statistics added up over some games."""

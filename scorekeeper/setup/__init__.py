@@ -1,0 +1,1 @@
+"""Setting up a game: the variant, the seats, the house rules and the stake."""
