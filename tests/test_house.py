@@ -113,3 +113,71 @@ def test_the_data_layer_list_names_only_what_exists() -> None:
         assert any(f.startswith(part) if part.endswith("/") else f.endswith(part) for f in files), (
             part
         )
+
+
+#: The feature folders: each is a blueprint's pages. ``operations`` is below all of them.
+FEATURES = ("games", "setup", "nights", "players", "history", "auth")
+#: The folders a feature holds only these files in (anything else is a layer's).
+FEATURE_ROLES = {"__init__.py", "views.py", "forms.py", "queries.py"}
+#: The features' named second blueprints and helpers, each with the reason it is not a
+#: layer's: the JSON door and the rules card are pages of their own; the history's
+#: filters are its form read from a query string; ``access`` is the organiser's guard.
+FEATURE_EXTRAS = {
+    "games/offline.py",
+    "games/rules_card.py",
+    "history/filters.py",
+    "auth/access.py",
+}
+
+
+def _imported_modules(path: Path) -> set[str]:
+    return {n for n in _imports(path, _package_of(path)) if n.startswith("scorekeeper.")}
+
+
+def test_operations_imports_no_feature_module_and_nothing_of_the_web() -> None:
+    below = tuple(f"scorekeeper.{name}" for name in (*FEATURES, "web", "pdf", "cli", "serving"))
+    offenders = {
+        str(path.relative_to(PACKAGE.parent)): sorted(
+            n for n in _imported_modules(path) if n.startswith(below)
+        )
+        for path in sorted((PACKAGE / "operations").rglob("*.py"))
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
+
+
+def test_a_feature_folder_holds_only_its_fixed_roles() -> None:
+    found = {
+        path.relative_to(PACKAGE).as_posix()
+        for name in FEATURES
+        for path in (PACKAGE / name).glob("*.py")
+        if path.name not in FEATURE_ROLES
+    }
+    assert found == FEATURE_EXTRAS
+
+
+def test_every_feature_folder_is_a_package_with_its_views() -> None:
+    for name in FEATURES:
+        assert (PACKAGE / name / "__init__.py").is_file(), name
+        assert (PACKAGE / name / "views.py").is_file(), name
+
+
+def _source_lines(pattern: str) -> list[str]:
+    import re
+
+    wanted = re.compile(pattern)
+    return [
+        f"{path.relative_to(PACKAGE.parent)}:{number}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "rules" not in path.relative_to(PACKAGE).parts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if wanted.search(line)
+    ]
+
+
+def test_no_page_writes_its_own_not_found() -> None:
+    # A "not found" is an operations code (operations/errors.py), said by one error handler.
+    assert _source_lines(r"abort\(\s*404") == []
+
+
+def test_a_variant_is_looked_up_only_by_the_engines_find_variant() -> None:
+    assert _source_lines(r"VARIANTS\s*(\.get\(|\[)") == []

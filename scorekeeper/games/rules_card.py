@@ -6,37 +6,22 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
-from flask_babel import lazy_gettext as _l
+from flask import Blueprint, render_template
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import operations, rules
-from ..operations.errors import NotFound
+from .. import operations
 from ..pdf import printed_card
 from ..pdf.views import printed, requested_paper
 from ..sheets.rules_card import RulesCard, game_card, variant_card
+from ..web.routing import find_variant
 
 bp = Blueprint("rules_card", __name__)
-
-
-def _variant(variant_key: str) -> rules.Variant:
-    variant = rules.VARIANTS.get(variant_key)
-    if variant is None:
-        abort(404, _l("There is no variant called %(name)s.", name=repr(variant_key)))
-    return variant
-
-
-def _loaded(game_id: int) -> operations.rows.Loaded:
-    try:
-        return operations.loading.load(game_id)
-    except NotFound as missing:
-        abort(404, operations.errors.explain(missing))
 
 
 @bp.get("/rules/<variant_key>")
 def variant_rules(variant_key: str) -> str:
     """Show a variant's rules card, as its preset plays it."""
-    variant = _variant(variant_key)
+    variant = find_variant(variant_key)
     return _page(
         variant_card(variant), pdf=("rules_card.variant_pdf", {"variant_key": variant.key})
     )
@@ -46,7 +31,7 @@ def variant_rules(variant_key: str) -> str:
 def variant_pdf(variant_key: str) -> BaseResponse:
     """Print a variant's rules card on one page (``?paper=a4`` or ``letter``)."""
     paper = requested_paper()
-    variant = _variant(variant_key)
+    variant = find_variant(variant_key)
 
     def html() -> str:
         return printed_card.card_html(variant_card(variant), paper=paper)
@@ -57,7 +42,7 @@ def variant_pdf(variant_key: str) -> BaseResponse:
 @bp.get("/games/<id:game_id>/rules")
 def game_rules(game_id: int) -> str:
     """Show one game's rules card: its variant, its house rules, its stake."""
-    loaded = _loaded(game_id)
+    loaded = operations.loading.load(game_id)
     card = game_card(loaded.game, game_id)
     return _page(card, pdf=("rules_card.game_pdf", {"game_id": game_id}), game_id=game_id)
 
@@ -66,7 +51,7 @@ def game_rules(game_id: int) -> str:
 def game_pdf(game_id: int) -> BaseResponse:
     """Print one game's rules card on one page (``?paper=a4`` or ``letter``)."""
     paper = requested_paper()
-    loaded = _loaded(game_id)
+    loaded = operations.loading.load(game_id)
 
     def html() -> str:
         return printed_card.card_html(game_card(loaded.game, game_id), paper=paper)

@@ -37,13 +37,6 @@ bp = Blueprint("games", __name__)
 ViewResult = str | BaseResponse | tuple[str, int] | tuple[BaseResponse, int]
 
 
-def _load(game_id: int) -> Loaded:
-    try:
-        return operations.loading.load(game_id)
-    except NotFound as error:
-        abort(404, operations.errors.explain(error))
-
-
 def _version() -> int:
     """Read the game version the form was made from; every change must name one."""
     version = _number("version")
@@ -83,7 +76,7 @@ def show(game_id: int) -> ViewResult:
         if isinstance(outcome, BaseResponse):
             return outcome
         status, form = outcome
-    loaded = _load(game_id)
+    loaded = operations.loading.load(game_id)
     if form is None:
         form = forms.hand_form(loaded.game)
     form.version.data = str(loaded.row.version)
@@ -111,7 +104,7 @@ def _record(game_id: int) -> BaseResponse | tuple[int, Any]:
         # A form sent without a key gets one, as a form shown does (forms.hand_form).
         key = operations.hands.posted_key(request.form.get("token") or operations.hands.new_key())
     except ValueError:
-        fresh = _fresh_form(_load(game_id))
+        fresh = _fresh_form(operations.loading.load(game_id))
         fresh.form_errors.append(
             gettext("This form's key is not valid; nothing was saved. Tap the hand in again.")
         )
@@ -145,8 +138,6 @@ def _record(game_id: int) -> BaseResponse | tuple[int, Any]:
             ask_if_same=True,
             again=again,
         )
-    except NotFound as error:
-        abort(404, operations.errors.explain(error))
     except _Refused:
         return 400, shown[-1]
     except rules.RuleError as error:
@@ -184,7 +175,7 @@ def _fresh_form(loaded: Loaded) -> forms.HandFormBase:
 def _key_used(game_id: int, used: operations.errors.KeyUsed) -> BaseResponse | tuple[int, Any]:
     """Answer a form sent again with the hand it saved the first time, never a second one."""
     if used.game_id != game_id:
-        fresh = _fresh_form(_load(game_id))
+        fresh = _fresh_form(operations.loading.load(game_id))
         fresh.form_errors.append(
             gettext("This form was opened for another game; nothing was saved here.")
         )
@@ -214,7 +205,7 @@ def _key_used(game_id: int, used: operations.errors.KeyUsed) -> BaseResponse | t
 def _moved_on(game_id: int, error: Conflict, number: int | None) -> forms.HandFormBase:
     """An empty form for the next hand, saying what another phone recorded meanwhile (the
     old taps are not kept: one more tap on Save would record the hand twice)."""
-    loaded = _load(game_id)
+    loaded = operations.loading.load(game_id)
     fresh = _fresh_form(loaded)
     result = loaded.result
     if number is not None and number <= len(result.hands):
@@ -253,9 +244,9 @@ def _page_context(loaded: Loaded) -> dict[str, Any]:
 @bp.route("/games/<id:game_id>/hands/<id:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: int, number: int) -> ViewResult:
     """Correct an earlier hand; every later score, the winner and the settlement follow."""
-    loaded = _load(game_id)
+    loaded = operations.loading.load(game_id)
     if not 1 <= number <= len(loaded.hands):
-        abort(404, _l("Game %(game)s has no hand %(number)s.", game=game_id, number=number))
+        raise NotFound("no-hand", game=game_id, number=number)
     form = forms.hand_form(loaded.game)
     status = 200
     if request.method == "GET":
@@ -269,7 +260,7 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
             status = 400
         except Conflict as error:
             form.form_errors.append(_conflict_message(error))
-            loaded = _load(game_id)
+            loaded = operations.loading.load(game_id)
             status = 409
         else:
             flash(
@@ -295,7 +286,7 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
 @bp.route("/games/<id:game_id>/undo", methods=["GET", "POST"])
 def undo(game_id: int) -> ViewResult:
     """Take back the last hand recorded, after asking once (naming the hand)."""
-    loaded = _load(game_id)
+    loaded = operations.loading.load(game_id)
     if not loaded.hands:
         flash(gettext("There is no hand to undo."), "error")
         return redirect(url_for("games.show", game_id=game_id))
@@ -326,7 +317,7 @@ def undo(game_id: int) -> ViewResult:
 @bp.route("/games/<id:game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: int) -> ViewResult:
     """Delete a whole game, after asking."""
-    loaded = _load(game_id)
+    loaded = operations.loading.load(game_id)
     if request.method == "POST":
         try:
             operations.games.delete_game(game_id, version=_version())
@@ -341,7 +332,7 @@ def delete(game_id: int) -> ViewResult:
 @bp.get("/games/<id:game_id>/board")
 def board(game_id: int) -> str:
     """Show the standings large, read-only, updated in place when a hand is saved."""
-    loaded = _load(game_id)
+    loaded = operations.loading.load(game_id)
     # Without the chart, which the board does not show (it was half the board's cost).
     return live.drawn_once(
         (game_id, loaded.row.created_at, loaded.row.version),
@@ -356,14 +347,14 @@ def version(game_id: int) -> Response:
     """Tell the scoreboard the game's version, so it reloads only when something changed."""
     found = queries.game_version(game_id)
     if found is None:
-        abort(404, operations.errors.explain(NotFound(id=game_id)))
+        raise NotFound(id=game_id)
     return jsonify(version=found)
 
 
 @bp.get("/games/<id:game_id>.json")
 def export(game_id: int) -> Response:
     """Download the game record (GAME-RECORD.md)."""
-    loaded = _load(game_id)
+    loaded = operations.loading.load(game_id)
     body = rules.dumps(operations.loading.export_record(loaded))
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
@@ -415,7 +406,7 @@ def import_game() -> ViewResult:
 def play_again_question(game_id: int) -> ViewResult:
     """Ask once before starting the next game at a finished game's table (one stray tap
     starts nothing): the seats, who deals first, the rules, the stake and the night."""
-    loaded = _load(game_id)
+    loaded = operations.loading.load(game_id)
     if not loaded.result.finished:
         flash(
             operations.errors.explain(operations.errors.OperationError("not-finished", id=game_id)),
@@ -438,7 +429,7 @@ def play_again_question(game_id: int) -> ViewResult:
 def play_again(game_id: int) -> ViewResult:
     """Start the next game at the same table, once: a second tap, or another phone, lands on
     the game already started."""
-    _load(game_id)
+    operations.loading.load(game_id)
     try:
         found = operations.games.play_again(game_id, version=_version())
     except Conflict as error:
@@ -449,7 +440,7 @@ def play_again(game_id: int) -> ViewResult:
         return redirect(url_for("games.show", game_id=game_id))
     if not found.started:
         return _already_played_again(found.id)
-    loaded = _load(found.id)
+    loaded = operations.loading.load(found.id)
     flash(
         gettext(
             "Game %(number)s started: the same table, %(dealer)s deals first.",
@@ -477,11 +468,11 @@ def _already_played_again(next_game_id: int) -> BaseResponse:
 def show_hand(game_id: int, number: int) -> str:
     """Say one hand in words: who dealt, who bid what, who took each point, what each side
     scored and the scores after it; a link corrects it."""
-    loaded = _load(game_id)
+    loaded = operations.loading.load(game_id)
     game = game_snapshot(loaded, chart=False)
     hand = hand_view(game, number)
     if hand is None:
-        abort(404, _l("Game %(game)s has no hand %(number)s.", game=game_id, number=number))
+        raise NotFound("no-hand", game=game_id, number=number)
     result = loaded.result
     return render_template(
         "games/hand.html",

@@ -127,7 +127,7 @@ class HistoryFilters:
         if self.player:
             parts.append(gettext("games with %(player)s", player=self.player))
         if self.variant:
-            parts.append(gettext(rules.VARIANTS[self.variant].name))
+            parts.append(gettext(rules.find_variant(self.variant).name))
         if self.date_from and self.date_to:
             parts.append(
                 gettext("%(start)s to %(end)s", start=day(self.date_from), end=day(self.date_to))

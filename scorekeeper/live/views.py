@@ -14,11 +14,12 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, current_app, request
+from flask import Blueprint, Flask, Response, current_app, request
 from flask.globals import request_ctx
 
 from ..games import queries
 from ..i18n import gettext
+from ..operations.errors import NotFound
 from ..serving import server as serving
 from . import broker as live
 
@@ -71,7 +72,7 @@ def events(game_id: int) -> Response:
         raise
     if version is None:
         broker.unsubscribe(subscriber)
-        abort(404)
+        raise NotFound(id=game_id)
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
     flush = serving.flusher(request.environ)
     response = Response(

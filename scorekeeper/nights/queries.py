@@ -268,11 +268,10 @@ def _night_game(game: models.Game, rows: list[tuple[models.PlayerGame, str]]) ->
         sides.setdefault(side, []).append(name)
         scores[side] = pg.score
         won[side] = pg.won
-    variant = rules.VARIANTS.get(game.variant)
     stake = game.stake if game.stake and Decimal(game.stake) > 0 else None
     return NightGame(
         id=game.id,
-        variant_name=variant.name if variant else game.variant,
+        variant_name=_variant_name(game.variant),
         started_at=game.created_at,
         finished=game.finished,
         winner=game.winner,
@@ -282,3 +281,10 @@ def _night_game(game: models.Game, rows: list[tuple[models.PlayerGame, str]]) ->
             for side, members in sides.items()
         ),
     )
+
+
+def _variant_name(key: str) -> str:
+    try:
+        return rules.find_variant(key).name
+    except ValueError:  # a variant this version no longer knows: its key, as stored
+        return key

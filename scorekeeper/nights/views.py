@@ -6,7 +6,7 @@ from datetime import date
 from decimal import Decimal, localcontext
 
 from babel import numbers
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response as BaseResponse
 
@@ -37,10 +37,7 @@ def stake(value: str) -> str:
 def _night(night_id: int) -> queries.NightRow:
     night = queries.night(night_id)
     if night is None:
-        abort(
-            404,
-            _l("There is no game night number %(id)s. It may have been deleted.", id=night_id),
-        )
+        raise NotFound("no-night", id=night_id)
     return night
 
 
@@ -106,10 +103,7 @@ def edit(night_id: int) -> ViewResult:
     form = forms.NightForm(prefix="edit")
     if not form.validate_on_submit():
         return _night_page(night, edit=form), 400
-    try:
-        operations.nights.edit_night(night_id, *form.values())
-    except NotFound:
-        abort(404, _l("There is no game night number %(id)s.", id=night_id))
+    operations.nights.edit_night(night_id, *form.values())
     flash(gettext("The night was saved."), "info")
     return redirect(url_for("nights.show", night_id=night_id))
 
@@ -169,13 +163,7 @@ def add_game(night_id: int) -> ViewResult:
 def remove_game(night_id: int, game_id: int) -> ViewResult:
     """Take a game out of the night; the game itself is kept."""
     _night(night_id)
-    try:
-        operations.nights.remove_game(night_id, game_id)
-    except NotFound:
-        abort(
-            404,
-            _l("Game %(id)s is not part of game night %(night)s.", id=game_id, night=night_id),
-        )
+    operations.nights.remove_game(night_id, game_id)
     flash(
         gettext("Game %(id)s was taken out of this night (the game is kept).", id=game_id), "info"
     )

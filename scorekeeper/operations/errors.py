@@ -23,9 +23,10 @@ MESSAGES: dict[str, str] = {
     "no-game": N_("There is no game number %(id)s."),
     "no-hand": N_("Game %(game)s has no hand %(number)s."),
     "no-hand-to-undo": N_("There is no hand to undo."),
-    "no-night": N_("There is no game night number %(id)s."),
+    "no-night": N_("There is no game night number %(id)s. It may have been deleted."),
     "not-in-night": N_("Game %(id)s is not part of game night %(night)s."),
-    "no-player": N_("There is no player number %(id)s."),
+    "no-player": N_("There is no player number %(id)s. They may have been merged into another."),
+    "no-variant": N_("There is no variant called %(name)s."),
     "name-taken": N_(
         "%(name)s is already on the roster; if they are the same person, merge them instead"
     ),

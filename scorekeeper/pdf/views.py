@@ -8,7 +8,6 @@ from flask import Blueprint, Response, abort, current_app, request
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations
-from ..operations.errors import NotFound
 from ..sheets.model import game_snapshot
 from . import printed_sheet as sheet
 from . import printer
@@ -52,10 +51,7 @@ def printed(key: Hashable, filename: str, html: Callable[[], str], *, paper: str
 def game_sheet(game_id: int) -> BaseResponse:
     """Print one game's score sheet as a PDF (``?paper=a4`` or ``letter``)."""
     paper = requested_paper()
-    try:
-        loaded = operations.loading.load(game_id)
-    except NotFound as missing:
-        abort(404, operations.errors.explain(missing))
+    loaded = operations.loading.load(game_id)
 
     def html() -> str:
         # The snapshot's own chart is the game page's; the sheet draws a compact one.

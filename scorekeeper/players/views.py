@@ -64,13 +64,7 @@ def roster() -> str:
 def _player(player_id: int) -> queries.PlayerRow:
     player = queries.player(player_id)
     if player is None:
-        abort(
-            404,
-            _l(
-                "There is no player number %(id)s. They may have been merged into another.",
-                id=player_id,
-            ),
-        )
+        raise NotFound("no-player", id=player_id)
     return player
 
 
@@ -139,8 +133,6 @@ def rename(player_id: int) -> ViewResult:
             form.name.errors = [*form.name.errors, _sentence(operations.errors.explain(error))]
         except rules.RuleError as error:
             form.name.errors = [*form.name.errors, _sentence(error_detail(error))]
-        except NotFound:
-            abort(404, _l("There is no player number %(id)s.", id=player_id))
         else:
             if old != form.name.data:
                 flash(
@@ -166,8 +158,6 @@ def merge(player_id: int) -> ViewResult:
             moved = operations.players.merge_players(player_id, form.other.data)
         except operations.errors.RosterError as error:
             form.other.errors = [*form.other.errors, _sentence(operations.errors.explain(error))]
-        except NotFound:
-            abort(404, _l("That player is no longer on the roster."))
         else:
             flash(
                 ngettext(

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import lazy_gettext as _l
+from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import i18n, operations, rules
 from ..operations.errors import Conflict
 from ..rules.game import name_key
 from ..stats.queries import roster_names
-from ..web.routing import parse_id
+from ..web.routing import find_variant, parse_id
 from . import forms, queries
 
 bp = Blueprint("setup", __name__)
@@ -34,9 +33,7 @@ def choose_variant() -> str:
 @bp.route("/games/new/<variant_key>", methods=["GET", "POST"])
 def new_game(variant_key: str) -> ViewResult:
     """Set up a game: seats, partnerships, first dealer, house rules, stake."""
-    variant = rules.VARIANTS.get(variant_key)
-    if variant is None:
-        abort(404, _l("There is no variant called %(name)s.", name=repr(variant_key)))
+    variant = find_variant(variant_key)
     saved = _saved_rules(variant, request.args.get("rules", ""))
     rematch = queries.rematch_of(variant, request.args.get("again", ""))
     prefill = saved[1] if saved else rematch.game.house_rules if rematch else None

@@ -155,8 +155,10 @@ def player_totals(player_id: int) -> Totals:
 
 
 def _variant_name(key: str) -> str:
-    variant = rules.VARIANTS.get(key)
-    return variant.name if variant else key
+    try:
+        return rules.find_variant(key).name
+    except ValueError:  # a variant this version no longer knows: its key, as stored
+        return key
 
 
 def player_variants(player_id: int) -> list[VariantLine]:

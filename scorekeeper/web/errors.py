@@ -18,6 +18,7 @@ from werkzeug.wrappers.response import Response
 
 from ..data.database import OperationalError, busy
 from ..i18n import N_, gettext, use_locale
+from ..operations.errors import NotFound, explain, message
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,13 @@ def init_app(app: Flask) -> None:
                 "Go back, reload the page and try again."
             ),
         )
+
+    @app.errorhandler(NotFound)
+    def not_found(error: NotFound) -> tuple[str | Response, int]:
+        # Every "not found" a view lets through, said from its code (operations/errors.py).
+        if _wants_json():
+            return jsonify(error=message(error)), 404
+        return render_error(404, explain(error))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str | Response, int] | HTTPException:

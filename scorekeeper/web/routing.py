@@ -1,4 +1,5 @@
-"""The one parser for the numbers in addresses: ``/games/<id:game_id>``, ``?page=2``.
+"""The one parser for the numbers in addresses (``/games/<id:game_id>``, ``?page=2``), and
+the one lookup of a variant an address names.
 
 Every route that names a row by its number (a game, a player, a night, a hand) reads it
 with the ``id`` converter, so a number no row can have is a plain 404 (not found)
@@ -13,6 +14,9 @@ from typing import Any
 
 from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
+
+from .. import rules
+from ..operations.errors import NotFound
 
 #: The largest number a row can have: the id (and hand number) columns are 32-bit integers.
 MAX_ID = 2**31 - 1
@@ -33,6 +37,16 @@ def parse_id(raw: str | None) -> int | None:
         return None
     value = int(raw)
     return value if value <= MAX_ID else None
+
+
+def find_variant(key: str) -> rules.Variant:
+    """The variant an address names (``/games/new/<variant_key>``); ``NotFound`` (a 404 that
+    says which name is unknown) for any other name. The engine's one lookup, as a page
+    answers it."""
+    try:
+        return rules.find_variant(key)
+    except ValueError:
+        raise NotFound("no-variant", name=repr(key)) from None
 
 
 def init_app(app: Flask) -> None:
