@@ -318,7 +318,6 @@ def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500)
                 {
                     "game_id": game_id,
                     "number": n,
-                    "token": None,
                     "created_at": item.started_at + timedelta(minutes=2 * n),
                     **hand_columns(hand, seat_of),
                 }

@@ -114,7 +114,6 @@ class GameView:
     stake: Decimal | None
     units: tuple[tuple[str, int], ...]
     payments: tuple[PaymentView, ...]
-    house_rules_changed: tuple[tuple[str, str], ...]
     created_at: datetime
     finished_at: datetime | None
     #: The short marks a paper sheet writes for each point: ``("high", "H")``, ...
@@ -274,11 +273,6 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
     )
     settlement = result.settlement
     preset = game.variant.preset.as_dict()
-    changed = tuple(
-        (name, str(value))
-        for name, value in game.house_rules.as_dict().items()
-        if value != preset[name]
-    )
     stake = game.stake_amount if game.stake_amount > 0 else None
     return GameView(
         id=row.id,
@@ -306,7 +300,6 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         )
         if settlement
         else (),
-        house_rules_changed=changed,
         created_at=row.created_at,
         finished_at=row.finished_at,
         # A list of many games shows no charts: drawing one costs more than the rest.
