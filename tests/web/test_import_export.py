@@ -70,7 +70,10 @@ def test_every_example_record_imports_and_exports_as_it_came_in(client: Any, exa
 def test_export_then_import_then_export_is_identical(client: Any, example: Path) -> None:
     first_id = upload(client, example.read_bytes()).headers["Location"].rsplit("/", 1)[1]
     first = client.get(f"/games/{first_id}.json").get_data()
-    second_id = upload(client, first).headers["Location"].rsplit("/", 1)[1]
+    asked = upload(client, first)  # the same game: asked about, not imported
+    assert asked.status_code == 409
+    again = {"record_text": first.decode(), "again": first_id}
+    second_id = client.post("/games/import", data=again).headers["Location"].rsplit("/", 1)[1]
     assert second_id != first_id
     second = client.get(f"/games/{second_id}.json").get_data()
     assert second == first
