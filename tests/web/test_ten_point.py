@@ -192,15 +192,18 @@ def test_a_shared_highest_count_credits_game_to_nobody(client: Any) -> None:
     assert hand["game_count"] == {"Ann": 20, "Bob": 10, "Cy": 0, "Dee": 10}
 
 
-def test_game_tapped_against_the_count_is_refused_with_the_engines_message(client: Any) -> None:
+def test_game_tapped_against_the_count_is_refused_as_a_contradiction_not_retapped(
+    client: Any,
+) -> None:
     game_id = import_game(client, ten_point())
     counter = {"gc_0": "14", "gc_1": "9", "gc_2": "12", "gc_3": "11"}
     response = post_counted(client, game_id, counter, pitcher="Bob", bid=5, game="Bob", **NO_GAME)
     assert response.status_code == 400
     html = response.get_data(as_text=True)
-    assert "hand 1: game is credited to Bob, but North-South counted 26 to East-West's 20" in text(
-        html.split('id="point_game-errors"', 1)[1].split("</ul>", 1)[0]
-    )
+    assert (
+        "Game is tapped for East-West, but North-South counted 26 to East-West's 20: tap Game "
+        "for North-South, or correct the count."
+    ) in text(html.split('id="point_game-errors"', 1)[1].split("</ul>", 1)[0])
     # The page adds the sides up again, and keeps what was typed.
     assert 'id="side-count-0">26<' in html and 'id="side-count-1">20<' in html
     assert exported(client, game_id)["hands"] == []
