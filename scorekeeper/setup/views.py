@@ -81,6 +81,15 @@ def new_game(variant_key: str) -> ViewResult:
         question = outcome
         status = 409 if question is not None else 400
     elif sent:
+        # The fields' own refusals are listed; so is what the rules refuse in the rest.
+        changes = _without_refused(form, variant, order)
+        if _seats_sent_well(form, variant):
+            _game_from_form(form, variant, roster, changes, refused)
+        else:  # a seat refused already would be refused twice: the house rules only
+            try:
+                variant.house_rules(dict(changes))
+            except rules.RuleError as error:
+                _place(refusals.refusal(error, form), form, refused)
         status = 400
     shape = forms.read_shape(form, variant, order)
     forms.show_shape(form, variant, shape)
@@ -151,6 +160,22 @@ def _start(
         refused.above.append(operations.errors.explain(error))
         return None
     return redirect(url_for("games.show", game_id=game_id))
+
+
+def _without_refused(
+    form: forms.NewGameForm, variant: rules.Variant, order: Sequence[str]
+) -> dict[str, object]:
+    """The switches a form sent, but those whose field was refused already (a number that
+    is none, say): the rules are asked about the rest only."""
+    changes = forms.read_shape(form, variant, order).changes
+    return {k: v for k, v in changes.items() if k not in form or not form[k].errors}
+
+
+def _seats_sent_well(form: forms.NewGameForm, variant: rules.Variant) -> bool:
+    """Whether no seat, team, first dealer or stake field was refused on its own."""
+    names = [f"name_{i}" for i in range(variant.max_seats)]
+    names += [f"team_{i}" for i in range(variant.max_seats)]
+    return not any(form[name].errors for name in [*names, "first_dealer", "stake"])
 
 
 def _place(refusal: refusals.Refusal, form: forms.NewGameForm, refused: _Refused) -> None:
