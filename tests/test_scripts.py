@@ -39,7 +39,7 @@ def _imports(script: Path) -> list[str]:
 
 
 def test_the_node_tests_and_the_scripts_are_found() -> None:
-    assert len(NODE_TESTS) >= 4, NODE_TESTS
+    assert len(NODE_TESTS) >= 6, NODE_TESTS
     assert len(PAGE_SCRIPTS) >= 10, PAGE_SCRIPTS
 
 
