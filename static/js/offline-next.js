@@ -1,7 +1,7 @@
 // What the phone does next with a hand it sent: a function from the server's answer (and
 // the queue's state) to the next step, as Workbox's background sync splits it. The answers
 // are scorekeeper/games/offline.py's (saved, already-saved, undone, conflict, same,
-// refused), another answer, or no answer at all. The page
+// refused), a server error (5xx, perhaps with Retry-After), or no answer at all. The page
 // (static/js/offline.js) takes the step; the person's choice, when asked, is a change to the
 // hands kept, also said here. No page here: tests/js/offline-next.test.mjs.
 
@@ -13,16 +13,32 @@ export const ASK = "ask";              // keep it and ask the table (`question`)
 export const POST_FORM = "post-form";  // a first try not saved: the form posts itself, and
                                        // the page says what is wrong as without a script
 
+// A server error is tried again this many times in all (without Retry-After) before the
+// table is asked; it waits at most this long between tries.
+export const SERVER_TRIES = 3;
+export const LONGEST_WAIT = 30000;
+const SOONEST = 500;
+
 // The step after sending `hand` (kept: { key, number, summary, ... }). `answer` is
 // { network: true } when nothing came back, else { http, retryAfter, body }: the status,
 // the Retry-After header's text (or null), and the JSON the server said (or null).
-// `queue` is { first, offline }: whether this is the hand's first try, just tapped with
-// nothing kept before it; whether the connection indicator says offline.
+// `queue` is { first, tries, offline }: whether this is the hand's first try, just tapped
+// with nothing kept before it; how many tries of it met no answer or a server error in a
+// row; whether the connection indicator says offline.
 export function nextStep(hand, answer, queue) {
   if (answer.network) {
-    return { step: RETRY, after: queue.offline ? 3000 : 1500 };
+    return { step: RETRY, after: backoff(queue.tries, queue.offline) };
   }
   const body = answer.body || {};
+  if (answer.http >= 500) {
+    // Nothing was saved ("try again in a moment"): the hand stays on the phone.
+    const asked = retryAfter(answer.retryAfter);
+    if (asked !== null) { return { step: RETRY, after: asked, busy: true }; }
+    if (queue.first || queue.tries + 1 < SERVER_TRIES) {
+      return { step: RETRY, after: backoff(queue.tries, false), busy: true };
+    }
+    return { step: ASK, question: question(hand, {}) };
+  }
   if (body.status === "saved" || body.status === "already-saved") {
     return { step: queue.first ? OPEN_PAGE : SEND_NEXT, number: body.number };
   }
@@ -31,6 +47,19 @@ export function nextStep(hand, answer, queue) {
   // The game moved on: the next hand the server expects is the one it names.
   if (body.status === "conflict") { step.serverNext = body.next; }
   return step;
+}
+
+// How long to wait before trying again after `tries` misses in a row (ms): 1.5 s (3 s while
+// offline), doubled at each miss, never more than LONGEST_WAIT.
+export function backoff(tries, offline) {
+  return Math.min((offline ? 3000 : 1500) * 2 ** tries, LONGEST_WAIT);
+}
+
+// The wait a Retry-After header asks for, in ms (its seconds; an HTTP date is not read), or
+// null when there is none: at least SOONEST, at most LONGEST_WAIT.
+export function retryAfter(header) {
+  if (header === null || header === undefined || !/^\s*\d+\s*$/.test(header)) { return null; }
+  return Math.min(Math.max(parseInt(header, 10) * 1000, SOONEST), LONGEST_WAIT);
 }
 
 // What is asked about `hand` after the server's answer `body`: { kind, lines, list, choices }.

@@ -2,7 +2,8 @@
 // once each, when it can (templates/games/_offline.html, scorekeeper/games/offline.py).
 //
 // Save posts the hand form with fetch to /games/<id>/hands.json. If the post does not reach
-// the server, the hand is kept on the phone (offline-store.js), shown on the sheet as "not saved yet", and the form is cleared for
+// the server (or the server is in trouble), the hand is kept on the phone
+// (offline-store.js), shown on the sheet as "not saved yet", and the form is cleared for
 // the next hand. Each hand carries a one-time key: sent twice, it is stored once. When the
 // server answers again, the kept hands are sent oldest first; a hand the game has moved past
 // (another phone recorded that hand meanwhile) is not sent on: the phone shows both in words
@@ -43,6 +44,10 @@ function keepHands() {
     // A hand was saved (or the table chose) since the page was drawn: open it afresh when
     // the hands kept are all sent.
     openWhenDone: false,
+    // The first hand's tries in a row that met no answer or a server error.
+    tries: 0,
+    // The server said it is busy: the section says so.
+    busy: false,
     timer: null,
   };
 
@@ -69,7 +74,7 @@ function keepHands() {
   function render(hands) {
     connection.setWaiting(hands.length);
     section.hidden = hands.length === 0 && question.hidden;
-    document.getElementById("offline-kept").textContent = words.kept;
+    document.getElementById("offline-kept").textContent = queue.busy ? words.busy : words.kept;
     const columns = rows.closest("table").querySelectorAll("thead th").length;
     rows.textContent = "";
     const list = document.getElementById("offline-list");
@@ -151,7 +156,7 @@ function keepHands() {
   }
 
   function state(first) {
-    return { first, offline: connection.state() === OFFLINE };
+    return { first, tries: queue.tries, offline: connection.state() === OFFLINE };
   }
 
   // Open the game page afresh, showing what was saved. The query makes it a new entry in the
@@ -189,14 +194,16 @@ function keepHands() {
         const step = nextStep(hand, answer, state(false));
         if (step.step === SEND_NEXT) {
           rememberSent(hand.key);
-          Object.assign(queue, { serverNext: step.number + 1, openWhenDone: true });
+          Object.assign(queue, { serverNext: step.number + 1, openWhenDone: true, tries: 0, busy: false });
           return store.forget(hand.key).then(next);
         }
         queue.sending = false;
         if (step.step === RETRY) {
+          Object.assign(queue, { tries: queue.tries + 1, busy: Boolean(step.busy) });
           later(step.after);
-          return null;
+          return refresh();
         }
+        Object.assign(queue, { tries: 0, busy: false });
         if (step.serverNext) { queue.serverNext = step.serverNext; }
         ask(hand, step.question);
         return null;
@@ -313,6 +320,7 @@ function keepHands() {
           rememberSent(hand.key);
           openPage(step.number);
         } else if (step.step === RETRY) {
+          Object.assign(queue, { tries: 1, busy: Boolean(step.busy) });
           return kept().then(() => later(step.after));
         } else {
           submitAsWithoutScript(submitter);

@@ -3,12 +3,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  ASK, OPEN_PAGE, POST_FORM, RETRY, SEND_NEXT, nextStep, question, sendsAtOnce,
+  ASK, LONGEST_WAIT, OPEN_PAGE, POST_FORM, RETRY, SEND_NEXT, SERVER_TRIES,
+  backoff, nextStep, question, retryAfter, sendsAtOnce,
 } from "../../static/js/offline-next.js";
 
 const HAND = { key: "k1", number: 2, summary: "Bogdan · Bid: 2" };
-const FIRST = { first: true, offline: false };
-const QUEUED = { first: false, offline: false };
+const FIRST = { first: true, tries: 0, offline: false };
+const QUEUED = { first: false, tries: 0, offline: false };
 const json = (http, body, retry = null) => ({ http, retryAfter: retry, body });
 
 test("a hand saved on its first try opens the game page showing it", () => {
@@ -23,10 +24,39 @@ test("a kept hand saved, or saved already by its key, is forgotten and the next 
   }
 });
 
-test("no answer keeps the hand and tries again, later while offline", () => {
+test("no answer keeps the hand and tries again, later at each miss", () => {
   const network = { network: true };
   assert.deepEqual(nextStep(HAND, network, FIRST), { step: RETRY, after: 1500 });
+  assert.deepEqual(nextStep(HAND, network, { ...QUEUED, tries: 2 }), { step: RETRY, after: 6000 });
   assert.deepEqual(nextStep(HAND, network, { ...QUEUED, offline: true }), { step: RETRY, after: 3000 });
+});
+
+test("the wait between tries doubles and stops at the longest", () => {
+  assert.deepEqual([0, 1, 2, 3, 4, 5].map((tries) => backoff(tries, false)),
+    [1500, 3000, 6000, 12000, 24000, LONGEST_WAIT]);
+  assert.equal(backoff(10, true), LONGEST_WAIT);
+});
+
+test("a busy server's Retry-After is the wait, within bounds", () => {
+  const busy = json(503, { error: "Another program is writing to the database" }, "2");
+  assert.deepEqual(nextStep(HAND, busy, FIRST), { step: RETRY, after: 2000, busy: true });
+  assert.deepEqual(nextStep(HAND, busy, { ...QUEUED, tries: 9 }), { step: RETRY, after: 2000, busy: true });
+  assert.equal(retryAfter("0"), 500);
+  assert.equal(retryAfter(" 45 "), LONGEST_WAIT);
+  assert.equal(retryAfter(null), null);
+  assert.equal(retryAfter("Wed, 21 Oct 2026 07:28:00 GMT"), null);
+});
+
+test("a server error without Retry-After is tried again, then the table is asked", () => {
+  const failing = json(500, { error: "Nothing was lost" });
+  assert.deepEqual(nextStep(HAND, failing, FIRST), { step: RETRY, after: 1500, busy: true });
+  for (let tries = 1; tries < SERVER_TRIES - 1; tries += 1) {
+    assert.equal(nextStep(HAND, failing, { ...QUEUED, tries }).step, RETRY);
+  }
+  const asked = nextStep(HAND, failing, { ...QUEUED, tries: SERVER_TRIES - 1 });
+  assert.equal(asked.step, ASK);
+  assert.equal(asked.question.kind, "unknown");
+  assert.deepEqual(asked.question.choices, [{ words: "retry", primary: true, change: {} }]);
 });
 
 test("a first try not saved lets the form post itself, whatever the answer", () => {
@@ -37,7 +67,6 @@ test("a first try not saved lets the form post itself, whatever the answer", () 
     json(200, { status: "undone", number: 1, said: "…" }),
     json(200, null),
     json(400, { error: "That request did not make sense" }),
-    json(503, { error: "Another program is writing to the database" }, "2"),
   ];
   for (const answer of answers) {
     assert.deepEqual(nextStep(HAND, answer, FIRST), { step: POST_FORM });
