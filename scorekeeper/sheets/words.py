@@ -49,6 +49,19 @@ def bid_words(hand: HandResult) -> str:
     return gettext("%(pitcher)s bid %(bid)s, failed", pitcher=hand.pitcher, bid=hand.bid)
 
 
+def sale_words(hand: HandResult) -> str:
+    """Say how a Sell-Out hand's contract came about, as a paper sheet writes it under the
+    pitcher: ``bought from Bob``, ``kept; Ann bid``, ``pitched`` ("" for any other hand)."""
+    sale = hand.hand.sale
+    if sale is rules.Sale.SOLD:
+        return gettext("bought from %(seller)s", seller=hand.seller)
+    if sale is rules.Sale.KEPT:
+        return gettext("kept; %(bidder)s bid", bidder=hand.hand.high_bidder)
+    if sale is rules.Sale.PITCHED:
+        return gettext("pitched")
+    return ""
+
+
 def house_rule_words(name: str, value: object, preset: object) -> str:
     """Say a changed house-rule switch as a table would: ``first to 200 (not 7)``."""
     if name == "target":
