@@ -15,6 +15,14 @@ from typing import Any
 
 from .errors import N_, RuleError, quote
 
+# The words for the switches and the rules card live in their own module; they are
+# re-exported here, where the rest of the app has always found them.
+from .switch_words import CARD_SENTENCES as CARD_SENTENCES
+from .switch_words import SCORING_SENTENCES as SCORING_SENTENCES
+from .switch_words import SWITCH_CHOICES as SWITCH_CHOICES
+from .switch_words import SWITCH_SENTENCES as SWITCH_SENTENCES
+from .switch_words import SWITCH_WORDS as SWITCH_WORDS
+
 
 @dataclass(frozen=True)
 class Point:
@@ -150,139 +158,6 @@ class Scoring(StrEnum):
 
     STANDARD = "standard"
     CINCH = "cinch"
-
-
-#: How the setup form offers each value of a switch, by switch (N_: translated where shown).
-SWITCH_CHOICES: dict[str, dict[str, str]] = {
-    "low_to": {
-        LowTo.HOLDER: N_("Low goes to the player who was dealt it"),
-        LowTo.TAKER: N_("Low goes to the player who wins it in a trick"),
-    },
-    "smudge": {
-        Smudge.NOT_IN_HOLE: N_("A made smudge bid wins, unless the pitcher is in the hole"),
-        Smudge.ALWAYS: N_("A made smudge bid always wins"),
-        Smudge.OFF: N_("No smudge: the top bid is an ordinary bid"),
-    },
-    "all_pass": {
-        AllPass.DEALER_TAKES: N_("The dealer must take the bid at the minimum"),
-        AllPass.REDEAL_SAME_DEALER: N_("Redeal by the same dealer"),
-        AllPass.REDEAL_NEXT_DEALER: N_("Redeal by the next dealer"),
-    },
-    "win_rule": {
-        WinRule.COUNT_OUT: N_("Count-out: a side goes out on any points it takes"),
-        WinRule.BIDDER_ONLY: N_("Bidder only: only a made bid goes out"),
-    },
-    "pitcher_scores": {
-        PitcherScores.ALL: N_("Every point the pitcher's side took"),
-        PitcherScores.BID: N_("Only the bid"),
-    },
-    "smudge_failed": {
-        SmudgeFailed.SET_BACK: N_("Set back by the bid, like any bid"),
-        SmudgeFailed.LOSES: N_("Loses the game at once (two sides only)"),
-    },
-}
-
-#: How a sheet says a switch a table changed from the preset, by (switch, value as text);
-#: the numeric switches are said with their numbers where the sheet is made.
-SWITCH_WORDS: dict[tuple[str, str], str] = {
-    ("low_to", LowTo.HOLDER): N_("Low goes to the player who was dealt it"),
-    ("low_to", LowTo.TAKER): N_("Low goes to the player who wins it"),
-    ("smudge", Smudge.OFF): N_("no smudge"),
-    ("smudge", Smudge.NOT_IN_HOLE): N_("a smudge wins unless the pitcher is in the hole"),
-    ("smudge", Smudge.ALWAYS): N_("a smudge always wins, even from the hole"),
-    ("all_pass", AllPass.DEALER_TAKES): N_("if all pass, the dealer must take the bid"),
-    ("all_pass", AllPass.REDEAL_SAME_DEALER): N_("if all pass, the same dealer redeals"),
-    ("all_pass", AllPass.REDEAL_NEXT_DEALER): N_("if all pass, the next dealer deals"),
-    ("game_tie", GameTie.NOBODY): N_("a tied Game goes to nobody"),
-    ("smudge_failed", SmudgeFailed.SET_BACK): N_("a failed smudge is only set back"),
-    ("smudge_failed", SmudgeFailed.LOSES): N_("a failed smudge loses the game at once"),
-    ("win_rule", WinRule.COUNT_OUT): N_("a side can go out on points it took defending"),
-    ("win_rule", WinRule.BIDDER_ONLY): N_("only a made bid goes out"),
-    ("pitcher_scores", PitcherScores.ALL): N_("a made bid scores every point taken"),
-    ("pitcher_scores", PitcherScores.BID): N_("a made bid scores only the bid"),
-    ("smudge_bid", "None"): N_("no smudge bid"),
-    ("gap", "0"): N_("no gap rule"),
-}
-
-#: How a rules card says each value of a switch in a sentence (N_: translated where shown;
-#: ``%(name)s`` is filled from the game's data: ``bid``, ``min``, ``target``, ``points``...).
-SWITCH_SENTENCES: dict[tuple[str, str], str] = {
-    ("smudge", Smudge.NOT_IN_HOLE): N_(
-        "%(name)s: a made bid of %(bid)s wins the game at once, unless the pitcher's side "
-        "was in the hole before the hand."
-    ),
-    ("smudge", Smudge.ALWAYS): N_(
-        "%(name)s: a made bid of %(bid)s wins the game at once, even from the hole."
-    ),
-    ("smudge", Smudge.OFF): N_("%(name)s: none; a bid of %(bid)s is an ordinary bid."),
-    ("smudge_failed", SmudgeFailed.SET_BACK): N_(
-        "A failed bid of %(bid)s is set back like any other bid."
-    ),
-    ("smudge_failed", SmudgeFailed.LOSES): N_("A failed bid of %(bid)s loses the game at once."),
-    ("all_pass", AllPass.DEALER_TAKES): N_(
-        "If everyone passes, the dealer must take the bid at %(min)s."
-    ),
-    ("all_pass", AllPass.REDEAL_SAME_DEALER): N_(
-        "If everyone passes, the same dealer deals again."
-    ),
-    ("all_pass", AllPass.REDEAL_NEXT_DEALER): N_("If everyone passes, the next dealer deals."),
-    ("low_to", LowTo.HOLDER): N_(
-        "Low scores for the player who was dealt it, even if another wins it."
-    ),
-    ("low_to", LowTo.TAKER): N_("Low scores for the player who wins it in a trick."),
-    ("game_tie", GameTie.NOBODY): N_("If the game-count is tied, nobody scores Game."),
-    ("pitcher_scores", PitcherScores.ALL): N_(
-        "If the pitcher's side takes at least its bid, it scores every point it took."
-    ),
-    ("pitcher_scores", PitcherScores.BID): N_(
-        "If the pitcher's side takes at least its bid, it scores only the bid."
-    ),
-    ("win_rule", WinRule.COUNT_OUT): N_(
-        "If several sides reach %(target)s in a hand, the pitcher's side goes out first if "
-        "it made its bid, then the others in count-out order: %(points)s."
-    ),
-    ("win_rule", WinRule.BIDDER_ONLY): N_(
-        "Only a side that wins a bid and makes it goes out; a side past %(target)s on "
-        "defence plays on."
-    ),
-    ("win_rule", WinRule.FIRST_TO_TARGET): N_(
-        "Only one side scores in a hand, so the first side to reach %(target)s wins."
-    ),
-}
-
-#: How a rules card says the game's other rules, one sentence each, by rule (N_; the
-#: ``%(name)s`` are filled from the game's data).
-CARD_SENTENCES: dict[str, str] = {
-    "bids": N_("Bids go from %(min)s to %(max)s."),
-    # A lowest bid of 0 is the dealer's side naming trump when all pass (RULES.md section 6).
-    "bids_from_zero": N_(
-        "Bids go up to %(max)s; if everyone passes, the dealer's side may name trump "
-        "with a bid of 0."
-    ),
-    "no_smudge": N_("No bid wins the game at once: there is no smudge."),
-    "point": N_("%(name)s, worth %(value)s: %(help)s."),
-    "target": N_("A game is won at %(target)s."),
-    "gap": N_("A side at %(target)s or more that leads every other side by %(gap)s or more wins."),
-}
-
-#: How a rules card says a hand scores, by the game's scoring (RULES.md sections 3 and 6).
-#: Section 3's made bid is the ``pitcher_scores`` switch's sentence.
-SCORING_SENTENCES: dict[Scoring, dict[str, str]] = {
-    Scoring.STANDARD: {
-        "set_back": N_("If it takes fewer, it is set back: it loses the bid and scores nothing."),
-        "defenders": N_("Every other side scores the points it took."),
-    },
-    Scoring.CINCH: {
-        "made": N_(
-            "If the bidding side takes at least its bid, the side that took more points "
-            "scores the difference; on a tie nobody scores."
-        ),
-        "set_back": N_(
-            "If it takes fewer, the other side scores %(total)s plus what it fell short by; "
-            "no score ever goes down."
-        ),
-    },
-}
 
 
 @dataclass(frozen=True)
