@@ -386,11 +386,17 @@ class Variant:
             changes["max_bid"] = sum(POINTS[key].value for key in changes["points"])
         if "smudge_bid" not in changes and preset.smudge_bid is not None:
             changes["smudge_bid"] = changes.get("max_bid", preset.max_bid)
+        if (
+            "smudge" not in changes
+            and preset.smudge_bid is None
+            and changes.get("smudge_bid") is not None
+        ):
+            # A smudge bid given to a variant that has none wins unless in the hole (RULES.md
+            # section 10): the mode in force before the shape is checked, so that
+            # ``smudge_failed: loses`` sees it.
+            changes["smudge"] = Smudge.NOT_IN_HOLE
         rules = replace(preset, **changes)
         self._check_shape(rules, given)
-        if "smudge" not in changes and preset.smudge_bid is None and rules.smudge_bid is not None:
-            # A smudge bid given to a variant that has none wins unless in the hole.
-            rules = replace(rules, smudge=Smudge.NOT_IN_HOLE)
         return rules
 
     def _check_points(self, value: object) -> tuple[str, ...]:

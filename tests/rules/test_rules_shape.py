@@ -333,6 +333,16 @@ REFUSED = [
         'house_rules.smudge_failed: smudge_failed = "loses" needs exactly 2 sides, not 4',
     ),
     (
+        # RULES.md section 10: the smudge bid given to Pitch Six wins not-in-hole, so only
+        # the count of sides is wrong here (four players alone).
+        "a smudge bid given to pitch six losing with four sides",
+        "pitch-six",
+        {"smudge_bid": 6, "smudge_failed": "loses"},
+        "switch-smudge-failed-sides",
+        "house_rules.smudge_failed",
+        'house_rules.smudge_failed: smudge_failed = "loses" needs exactly 2 sides, not 4',
+    ),
+    (
         "min_bid in Sell-Out",
         "sell-out",
         {"min_bid": 2},

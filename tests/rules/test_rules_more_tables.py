@@ -1,0 +1,96 @@
+"""Tables of games for RULES.md section 11 and the smudge mode of section 10, every expected
+value worked out by hand from the rules.
+
+The shape is tests/rules/test_rules_variant_tables.py's: each game row lists the running
+scores after every hand, then the winner, how and when, and the settlement units; the
+arithmetic is in the comments. The engine is never asked for an expected value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rules_helpers import NS_EW, play, scores, units
+
+# (id, variant, players, setup, hands with the running scores after each,
+#  winner, win_reason, winning_hand, settlement units)
+GAMES: list[tuple[Any, ...]] = [
+    (
+        # RULES.md section 10: a smudge bid given to Pedro, which has none, wins not from the
+        # hole, so smudge_failed: loses is allowed with two sides. Pedro's points: High, Low,
+        # Jack, Game (the ten), Pedro (5), 9 in all.
+        # 1: A bids 5, takes High, Low and the Pedro = 7: A 7; B Jack, Game = 2.
+        # 2: B bids the smudge, 9, and takes 4: set back (2 - 9 = -7); A takes the Pedro
+        #    (7 + 5 = 12) and wins at once on B's failed smudge.
+        "a smudge bid given to pedro fails and loses the game",
+        "pedro",
+        "A B",
+        {"house_rules": {"smudge_bid": 9, "smudge_failed": "loses"}},
+        [
+            ("A 5: A A B B A", "A=7 B=2"),
+            ("B 9: B B B B A", "A=12 B=-7"),
+        ],
+        "A",
+        "smudge-failed",
+        2,
+        # B ends in the hole: 2 units.
+        "A=2 B=-2",
+    ),
+    (
+        # Pitch Six in two teams (NS = A, C; EW = B, D) with a smudge bid of 6 given.
+        # 1: EW bid 3 and take High, Low, Jack = 3: EW score the bid, 3; NS take the Six, the
+        #    last trick and Game: 3.
+        # 2: NS bid the smudge, 6, and take 5 (Game tied, nobody): set back, 3 - 6 = -3, and
+        #    EW win at once, with nothing taken.
+        "a smudge bid given to pitch six fails and loses the game for two teams",
+        "pitch-six",
+        "A B C D",
+        {"teams": NS_EW, "house_rules": {"smudge_bid": 6, "smudge_failed": "loses"}},
+        [
+            ("B 3: B D B A A C", "NS=3 EW=3"),
+            ("A 6: A A C C A -", "NS=-3 EW=3"),
+        ],
+        "EW",
+        "smudge-failed",
+        2,
+        # A and C (NS at -3, in the hole) each pay B and D 2 units.
+        "A=-4 B=4 C=-4 D=4",
+    ),
+    (
+        # The same smudge bid made from 0 wins at once (not in the hole before the hand).
+        "a smudge bid given to pitch six made from zero wins",
+        "pitch-six",
+        "A B C D",
+        {"teams": NS_EW, "house_rules": {"smudge_bid": 6, "smudge_failed": "loses"}},
+        [("C 6: A C A C A C", "NS=6 EW=0")],
+        "NS",
+        "smudge",
+        1,
+        # EW at 0 pay the in-the-hole rate: B and D each pay A and C 2 units.
+        "A=4 B=-4 C=4 D=-4",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "setup", "rows", "winner", "reason", "winning_hand", "settled"),
+    [g[1:] for g in GAMES],
+    ids=[g[0] for g in GAMES],
+)
+def test_a_worked_game_ends_as_the_rules_say(
+    variant, players, setup, rows, winner, reason, winning_hand, settled
+):
+    result = play(variant, players, [text for text, _ in rows], **setup)
+    assert [dict(h.scores) for h in result.hands] == [scores(s) for _, s in rows]
+    assert dict(result.scores) == scores(rows[-1][1])
+    assert (result.winner, result.win_reason, result.winning_hand) == (
+        winner,
+        reason,
+        winning_hand,
+    )
+    assert result.finished
+    assert result.next_dealer is None
+    assert dict(units(result)) == scores(settled)
+    assert result.hands[-1].won
+    assert not any(h.won for h in result.hands[:-1])
