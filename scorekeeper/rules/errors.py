@@ -95,6 +95,9 @@ MESSAGES: Mapping[str, str] = {
     "switch-points-twice": N_("{point} is listed twice in points"),
     "switch-points-needs": N_("points must include {point}: every hand has one"),
     "switch-points-clash": N_("points cannot have both {one} and {other}"),
+    "switch-points-ten-game": N_(
+        "points cannot have both ten and game in {variant}: its Game is the ten of trumps"
+    ),
     "switch-max-bid-total": N_(
         "max_bid {max_bid} is above {total}, the total value of the points in play"
     ),

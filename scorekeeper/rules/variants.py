@@ -103,6 +103,43 @@ POINTS: dict[str, Point] = {
             N_("3"),
             worth_shown=True,
         ),
+        # RULES.md section 11.1: the point cards of 7-, 11- and 13-Point Pitch and Sancho Pedro.
+        Point(
+            "ten",
+            N_("Ten"),
+            1,
+            True,
+            N_("ten of trumps, a point of its own; nobody if it was not dealt"),
+            N_("10"),
+            worth_shown=True,
+        ),
+        Point(
+            "off_ace",
+            N_("Off-Ace"),
+            1,
+            True,
+            N_("the ace of the other suit of the trump colour; nobody if it was not dealt"),
+            N_("OA"),
+            worth_shown=True,
+        ),
+        Point(
+            "off_three",
+            N_("Off-Three"),
+            3,
+            True,
+            N_("the three of the other suit of the trump colour; nobody if it was not dealt"),
+            N_("O3"),
+            worth_shown=True,
+        ),
+        Point(
+            "nine",
+            N_("Nine"),
+            9,
+            True,
+            N_("nine of trumps; nobody if it was not dealt"),
+            N_("9"),
+            worth_shown=True,
+        ),
     )
 }
 
@@ -310,6 +347,11 @@ class Variant:
             gap=self.gap,
         )
 
+    @cached_property
+    def ten_is_game(self) -> bool:
+        """Whether this game's ``game`` point is the ten of trumps (Pedro, Cinch: RULES.md 2)."""
+        return any(p is TEN_OF_TRUMPS_GAME for p in (self.base or self).points)
+
     @property
     def counts_game(self) -> bool:
         """Whether ``game`` is in play as the game-count (not the ten of trumps, RULES.md 10)."""
@@ -423,6 +465,9 @@ class Variant:
         for one, other in _POINTS_EXCLUSIVE:
             if one in seen and other in seen:
                 raise RuleError("switch-points-clash", field=field_name, one=one, other=other)
+        if "ten" in seen and "game" in seen and self.ten_is_game:
+            # RULES.md section 11.1: Pedro's Game is the ten of trumps already.
+            raise RuleError("switch-points-ten-game", field="house_rules", variant=self.name)
         return tuple(value)
 
     def _check_shape(self, rules: HouseRules, given: dict[str, Any]) -> None:
@@ -475,10 +520,9 @@ class Variant:
             and rules.gap == preset.gap
         ):
             return self
-        ten_is_game = any(p is TEN_OF_TRUMPS_GAME for p in self.points)
         return replace(
             self,
-            points=_points(*rules.points, ten_is_game=ten_is_game),
+            points=_points(*rules.points, ten_is_game=self.ten_is_game),
             min_bid=rules.min_bid,
             max_bid=rules.max_bid,
             smudge_bid=rules.smudge_bid,

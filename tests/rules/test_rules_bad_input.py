@@ -382,3 +382,34 @@ def test_an_error_about_a_strange_name_stays_on_one_line(name):
         score_game(game, [bad])
     assert caught.value.code == "unknown-player"
     assert assert_one_line(caught.value).startswith("hand 1: pitcher ")
+
+
+# --- RULES.md section 11 and a hand's own dealer: each refusal has its code and one line.
+
+# (id, variant, players, setup, code, field, message)
+SECTION_11_SETUP_ERRORS = [
+    (
+        "the ten beside pedro's game",
+        "pedro",
+        "A B",
+        {"house_rules": {"points": ["high", "low", "jack", "game", "pedro", "ten"]}},
+        "switch-points-ten-game",
+        "house_rules",
+        "house_rules: points cannot have both ten and game in Pedro: its Game is the ten of trumps",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "setup", "code", "field", "message"),
+    [row[1:] for row in SECTION_11_SETUP_ERRORS],
+    ids=[row[0] for row in SECTION_11_SETUP_ERRORS],
+)
+def test_a_refused_section_11_setup_is_its_own_code_on_one_line(
+    variant, players, setup, code, field, message
+):
+    with pytest.raises(RuleError) as caught:
+        Game.create(variant, players.split(), **setup)
+    error = caught.value
+    assert (error.code, error.hand, error.field) == (code, None, field)
+    assert assert_one_line(error) == message

@@ -200,7 +200,8 @@ REFUSED = [
         "switch-points-unknown",
         "house_rules.points",
         'house_rules.points: "ace" is not a point a table can play; the points are high, low, '
-        "jack, game, joker, six, last_trick, pedro, off_jack, big_joker, little_joker, three",
+        "jack, game, joker, six, last_trick, pedro, off_jack, big_joker, little_joker, three, "
+        "ten, off_ace, off_three, nine",
     ),
     (
         "a Cinch five",
