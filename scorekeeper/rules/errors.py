@@ -111,6 +111,10 @@ MESSAGES: Mapping[str, str] = {
         'smudge_failed = "loses" needs a smudge bid and a smudge rule other than "off"'
     ),
     "switch-smudge-failed-sides": N_('smudge_failed = "loses" needs exactly 2 sides, not {count}'),
+    # RULES.md section 11.
+    "switch-dealer-set": N_(
+        'all_pass = "dealer-set" cannot be played in {variant}, whose scoring is its own'
+    ),
     # A hand (RULES.md sections 2, 3, 6, 7, 9).
     "unknown-player": N_("{role} {name} is not seated in the game"),
     "bid-below-min": N_("bid {bid} is below the minimum of {min} for {variant}"),

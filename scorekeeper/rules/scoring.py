@@ -71,6 +71,9 @@ class HandResult:
     scores: Mapping[str, int]
     events: tuple[Event, ...]
     seller: str | None = None
+    #: What the set-back cost: the bid of a played hand set back, or the lowest bid on a
+    #: passed hand that set the dealer's side back (``all_pass: dealer-set``); else None.
+    set_back_by: int | None = None
 
     @property
     def passed(self) -> bool:
@@ -163,7 +166,8 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
         results.append(result)
         scores = dict(result.scores)
         if result.set_back:
-            setbacks[game.side_of(hand.pitcher or "")] += 1
+            # The pitcher's side, or on a passed hand the dealer's (RULES.md 11.3).
+            setbacks[game.side_of(result.dealer if hand.passed else hand.pitcher or "")] += 1
         if won is not None:
             winner, reason = won
             winning_hand = number
@@ -245,6 +249,7 @@ def _score_hand(
     if smudged:
         events.append(Event.SMUDGE)
     failed_smudge = smudge_bid is not None and bid == smudge_bid and not made
+    set_back_by = bid if Event.SET_BACK in events else None
     won = _find_winner(game, hand, before, sale_points, play, after, made, smudged, failed_smudge)
     if won is not None:
         events.append(Event.WON)
@@ -258,6 +263,7 @@ def _score_hand(
         scores=after,
         events=tuple(events),
         seller=seller,
+        set_back_by=set_back_by,
     )
     return result, won
 
@@ -265,19 +271,31 @@ def _score_hand(
 def _score_passed(
     game: Game, number: int, dealer: str, hand: Hand, before: Mapping[str, int]
 ) -> HandResult:
-    """Score a passed-out hand: nothing, and only where the dealer need not take the bid."""
-    if game.house_rules.all_pass is AllPass.DEALER_TAKES:
-        raise RuleError("passed-not-allowed", field="passed", min=game.variant.min_bid)
+    """Score a passed-out hand, where the dealer need not take the bid: nothing (RULES.md
+    section 3), or with ``all_pass: dealer-set`` the dealer's side set back by the lowest bid
+    (section 11.3). No side wins on a passed hand."""
+    all_pass = game.house_rules.all_pass
+    min_bid = game.variant.min_bid
+    if all_pass is AllPass.DEALER_TAKES:
+        raise RuleError("passed-not-allowed", field="passed", min=min_bid)
+    delta = dict.fromkeys(game.sides, 0)
+    events: tuple[Event, ...] = (Event.PASSED,)
+    set_back_by = None
+    if all_pass is AllPass.DEALER_SET:
+        delta[game.side_of(dealer)] = -min_bid
+        events = (Event.PASSED, Event.SET_BACK)
+        set_back_by = min_bid
     return HandResult(
         number=number,
         dealer=dealer,
         hand=hand,
         made=None,
         taken=None,
-        delta=dict.fromkeys(game.sides, 0),
-        scores=dict(before),
-        events=(Event.PASSED,),
+        delta=delta,
+        scores={side: before[side] + delta[side] for side in game.sides},
+        events=events,
         seller=game.seller_for(dealer),
+        set_back_by=set_back_by,
     )
 
 

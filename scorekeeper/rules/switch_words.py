@@ -98,6 +98,16 @@ SWITCH_VALUES: tuple[SwitchValue, ...] = (
         sentence=N_("If everyone passes, the next dealer deals."),
     ),
     SwitchValue(
+        "all_pass",
+        "dealer-set",
+        choice=N_("The dealer's side is set back by the minimum bid"),
+        words=N_("if all pass, the dealer is set back"),
+        sentence=N_(
+            "If everyone passes, the hand is not played: the dealer's side is set back %(min)s "
+            "and the next dealer deals."
+        ),
+    ),
+    SwitchValue(
         "game_tie",
         "nobody",
         words=N_("a tied Game goes to nobody"),

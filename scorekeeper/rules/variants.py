@@ -161,9 +161,13 @@ class Smudge(StrEnum):
 
 
 class AllPass(StrEnum):
+    """What happens when every player passes (RULES.md sections 5, 11.3)."""
+
     DEALER_TAKES = "dealer-takes"
     REDEAL_SAME_DEALER = "redeal-same-dealer"
     REDEAL_NEXT_DEALER = "redeal-next-dealer"
+    #: The dealer's side is set back by the lowest bid, and the deal passes left (Smear).
+    DEALER_SET = "dealer-set"
 
 
 class GameTie(StrEnum):
@@ -422,6 +426,9 @@ class Variant:
                         allowed=", ".join(allowed),
                     )
                 changes[name] = enum(value)
+                if changes[name] is AllPass.DEALER_SET and self.shape_fixed:
+                    # RULES.md 11.3: Cinch and Sell-Out never set a dealer back for passing.
+                    raise RuleError("switch-dealer-set", field=field_name, variant=self.name)
         preset = self.preset
         if "points" in changes and "max_bid" not in changes:
             # The highest bid is the points' total unless the table says otherwise.

@@ -21,6 +21,9 @@ def ringed(score: int) -> str:
 def hand_outcome(hand: HandResult) -> str:
     """Say in a few words what the hand did: ``made``, ``set back 3``, ``sold, made``."""
     if hand.passed:
+        if hand.set_back:
+            # all_pass: dealer-set (RULES.md 11.3): the dealer's side pays the lowest bid.
+            return gettext("passed out, dealer set back %(bid)s", bid=hand.set_back_by)
         return gettext("passed out")
     words = [gettext(SALE_WORDS[e]) for e in hand.events if e in SALE_WORDS]
     if hand.made:

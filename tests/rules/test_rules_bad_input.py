@@ -397,6 +397,26 @@ SECTION_11_SETUP_ERRORS = [
         "house_rules",
         "house_rules: points cannot have both ten and game in Pedro: its Game is the ten of trumps",
     ),
+    (
+        "the dealer set when all pass in cinch",
+        "cinch",
+        "A B C D",
+        {"teams": NS_EW, "house_rules": {"all_pass": "dealer-set"}},
+        "switch-dealer-set",
+        "house_rules.all_pass",
+        'house_rules.all_pass: all_pass = "dealer-set" cannot be played in Cinch, '
+        "whose scoring is its own",
+    ),
+    (
+        "the dealer set when all pass in sell-out",
+        "sell-out",
+        "A B C",
+        {"house_rules": {"all_pass": "dealer-set"}},
+        "switch-dealer-set",
+        "house_rules.all_pass",
+        'house_rules.all_pass: all_pass = "dealer-set" cannot be played in Sell-Out, '
+        "whose scoring is its own",
+    ),
 ]
 
 

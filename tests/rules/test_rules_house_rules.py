@@ -166,13 +166,13 @@ def test_a_variant_that_redeals_can_be_switched_to_dealer_takes():
     assert (error.code, error.hand) == ("passed-not-allowed", 1)
 
 
-def test_all_pass_accepts_only_its_three_values():
+def test_all_pass_accepts_only_its_four_values():
     with pytest.raises(RuleError) as caught:
         Game.create("pedro", ["A", "B"], house_rules={"all_pass": "redeal"})
     assert caught.value.code == "switch-value"
     assert str(caught.value) == (
         'house_rules.all_pass: "redeal" is not allowed for all_pass; '
-        "allowed: dealer-takes, redeal-same-dealer, redeal-next-dealer"
+        "allowed: dealer-takes, redeal-same-dealer, redeal-next-dealer, dealer-set"
     )
 
 

@@ -70,6 +70,29 @@ GAMES: list[tuple[Any, ...]] = [
         # EW at 0 pay the in-the-hole rate: B and D each pay A and C 2 units.
         "A=4 B=-4 C=4 D=-4",
     ),
+    (
+        # RULES.md 11.3, all_pass: dealer-set, to 5, a unit more per set-back. Dealers A, B,
+        # C, A: the deal passes left after a passed hand.
+        # 1: all pass; the dealer A is set back by the lowest bid, 2: A -2.
+        # 2: B makes 2 (High, Low); C has the Jack, A Game: A -1, B 2, C 1.
+        # 3: all pass; the dealer C is set back 2: C -1.
+        # 4: B makes 3 (High, Low, Jack) and goes out at 5; C has Game: 0.
+        "auction pitch with the dealer set back when all pass",
+        "auction-pitch",
+        "A B C",
+        {"house_rules": {"all_pass": "dealer-set", "target": 5, "payout_per_setback": 1}},
+        [
+            ("pass", "A=-2 B=0 C=0"),
+            ("B 2: B B C A", "A=-1 B=2 C=1"),
+            ("pass", "A=-1 B=2 C=-1"),
+            ("B 3: B B B C", "A=-1 B=5 C=0"),
+        ],
+        "B",
+        "bid-out",
+        4,
+        # A (-1) and C (0) are in the hole: 2 units, and 1 more each for its set-back.
+        "A=-3 B=6 C=-3",
+    ),
 ]
 
 
@@ -94,3 +117,57 @@ def test_a_worked_game_ends_as_the_rules_say(
     assert dict(units(result)) == scores(settled)
     assert result.hands[-1].won
     assert not any(h.won for h in result.hands[:-1])
+
+
+def test_a_dealer_set_pass_is_a_set_back_of_the_dealers_side_and_the_deal_moves_on():
+    result = play(
+        "auction-pitch",
+        "A B C",
+        ["pass", "B 2: B B C A", "pass", "B 3: B B B C"],
+        house_rules={"all_pass": "dealer-set", "target": 5, "payout_per_setback": 1},
+    )
+    assert [h.dealer for h in result.hands] == ["A", "B", "C", "A"]
+    assert [[e.value for e in h.events] for h in result.hands[:3]] == [
+        ["passed", "set-back"],
+        ["made"],
+        ["passed", "set-back"],
+    ]
+    assert [h.set_back_by for h in result.hands] == [2, None, 2, None]
+    assert [dict(h.delta) for h in (result.hands[0], result.hands[2])] == [
+        scores("A=-2 B=0 C=0"),
+        scores("A=0 B=0 C=-2"),
+    ]
+    assert dict(result.setbacks) == scores("A=1 B=0 C=1")
+
+
+def test_a_dealer_set_pass_sets_back_the_dealers_team_by_the_tables_lowest_bid():
+    # B deals for East-West; the lowest bid is 3: EW -3, then C deals.
+    result = play(
+        "auction-pitch",
+        "A B C D",
+        ["pass"],
+        teams=NS_EW,
+        first_dealer="B",
+        house_rules={"all_pass": "dealer-set", "min_bid": 3},
+    )
+    assert dict(result.scores) == {"NS": 0, "EW": -3}
+    assert dict(result.setbacks) == {"NS": 0, "EW": 1}
+    assert result.next_dealer == "C"
+    assert result.winner is None
+
+
+def test_no_side_wins_on_a_dealer_set_pass():
+    # 1: B makes 3, C has Game. 2: C bids 2 with Jack alone: set back, -1; B has High, Low.
+    # 3: all pass, and the dealer C is set back 2 more; nobody wins, A deals next.
+    result = play(
+        "auction-pitch",
+        "A B C",
+        ["B 3: B B B C", "C 2: B B C -", "pass"],
+        house_rules={"all_pass": "dealer-set"},
+    )
+    assert [dict(h.scores) for h in result.hands] == [
+        scores("A=0 B=3 C=1"),
+        scores("A=0 B=5 C=-1"),
+        scores("A=0 B=5 C=-3"),
+    ]
+    assert (result.winner, result.next_dealer) == (None, "A")
