@@ -41,6 +41,7 @@ from .scoring import (
     counts_by_side,
     game_by_count,
     score_game,
+    usual_dealers,
 )
 from .settlement import Payment, Settlement, money, settle
 from .variants import (
@@ -108,4 +109,5 @@ __all__ = [
     "record_to_json",
     "score_game",
     "settle",
+    "usual_dealers",
 ]

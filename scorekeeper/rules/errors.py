@@ -61,7 +61,7 @@ MESSAGES: Mapping[str, str] = {
     "number-too-large": N_("the number is too large; it can be at most {max}"),
     "too-many-hands": N_("a game has at most {max} hands, not {count}"),
     "passed-false": N_('"passed": false is not allowed; leave the key out for a played hand'),
-    "passed-extra": N_('a passed-out hand has only "passed" (and a note), not "{key}"'),
+    "passed-extra": N_('a passed-out hand has only "passed" (and a note or a dealer), not "{key}"'),
     # Seats and partnerships (RULES.md sections 4, 5).
     "seat-count": N_("{variant} seats {min} to {max} players, not {count}"),
     "seat-count-cinch": N_(

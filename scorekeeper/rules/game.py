@@ -75,9 +75,10 @@ SALE_LIMITS_SENTENCE = N_(
 class Hand:
     """One hand as recorded at the table.
 
-    A passed-out hand has ``passed=True`` and nothing else but an optional note.
-    ``points`` maps every point key of the variant to the player who took it,
-    or to None for nobody.
+    A passed-out hand has ``passed=True`` and nothing else but an optional note and
+    dealer. ``points`` maps every point key of the variant to the player who took it,
+    or to None for nobody. ``dealer`` is who really dealt it, when someone dealt out of
+    turn (GAME-RECORD.md); None means the usual dealer.
     """
 
     pitcher: str | None = None
@@ -89,10 +90,21 @@ class Hand:
     note: str | None = None
     #: Each seated player's count toward Game (RULES.md section 10), if the table counted.
     game_count: Mapping[str, int] | None = None
+    #: Who dealt the hand, if not the usual dealer (GAME-RECORD.md): the rotation, Sell-Out's
+    #: seller and a dealer-set pass follow this dealer. None: the usual dealer dealt.
+    dealer: str | None = None
 
     @classmethod
-    def passed_out(cls, note: str | None = None) -> Hand:
-        return cls(passed=True, note=note)
+    def passed_out(cls, note: str | None = None, dealer: str | None = None) -> Hand:
+        return cls(passed=True, note=note, dealer=dealer)
+
+    def dealt_by(self, dealer: str | None, usual: str | None) -> Hand:
+        """This hand as dealt by ``dealer``, when the hand's form names who dealt and
+        ``usual`` is who was due to (``GameResult.next_dealer`` for a new hand,
+        ``HandResult.usual_dealer`` for one recorded): the dealer is kept only when it
+        is not the usual one, so a hand dealt in turn stays as the record writes it."""
+        dealt = None if dealer == usual else dealer
+        return self if dealt == self.dealer else replace(self, dealer=dealt)
 
 
 def check_name(name: str, field_name: str) -> None:

@@ -60,10 +60,16 @@ SALE_WORDS: dict[Event, str] = {
 
 @dataclass(frozen=True)
 class HandResult:
-    """One scored hand. ``taken`` is None for a passed-out hand; ``delta`` includes sale points."""
+    """One scored hand. ``taken`` is None for a passed-out hand; ``delta`` includes sale points.
+
+    ``dealer`` is who dealt the hand: the usual dealer (``usual_dealer``, who was due to
+    deal it) unless the hand names another (GAME-RECORD.md, a hand's own ``dealer``).
+    """
 
     number: int
     dealer: str
+    #: Who was due to deal the hand: the first dealer, or the next after the hand before.
+    usual_dealer: str
     hand: Hand
     made: bool | None
     taken: Mapping[str, int] | None
@@ -74,6 +80,11 @@ class HandResult:
     #: What the set-back cost: the bid of a played hand set back, or the lowest bid on a
     #: passed hand that set the dealer's side back (``all_pass: dealer-set``); else None.
     set_back_by: int | None = None
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Whether someone other than the usual dealer dealt the hand."""
+        return self.dealer != self.usual_dealer
 
     @property
     def passed(self) -> bool:
@@ -151,7 +162,7 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
     sides = game.sides
     scores = dict.fromkeys(sides, 0)
     setbacks = dict.fromkeys(sides, 0)
-    dealer = game.dealer_first
+    usual = game.dealer_first
     results: list[HandResult] = []
     winner: str | None = None
     reason: WinReason | None = None
@@ -160,7 +171,8 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
         if winner is not None:
             raise RuleError("hand-after-win", hand=number, winner=winner, winning_hand=winning_hand)
         try:
-            result, won = _score_hand(game, number, dealer, hand, scores)
+            dealer = _dealer_of(game, hand, usual)
+            result, won = _score_hand(game, number, (dealer, usual), hand, scores)
         except RuleError as error:
             raise error.at_hand(number) from None
         results.append(result)
@@ -171,7 +183,7 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
         if won is not None:
             winner, reason = won
             winning_hand = number
-        dealer = _next_dealer(game, dealer, hand)
+        usual = _next_dealer(game, dealer, hand)
     settlement = settle(game, winner, scores, setbacks) if winner is not None else None
     return GameResult(
         game=game,
@@ -181,26 +193,57 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
         winner=winner,
         win_reason=reason,
         winning_hand=winning_hand,
-        next_dealer=None if winner is not None else dealer,
+        next_dealer=None if winner is not None else usual,
         settlement=settlement,
     )
 
 
 def _next_dealer(game: Game, dealer: str, hand: Hand) -> str:
-    """Pass the deal left; a passed-out hand may be redealt by the same dealer."""
+    """Who is due to deal after ``dealer`` dealt ``hand`` (RULES.md section 1): the deal passes
+    left; a passed-out hand may be redealt by the same dealer."""
     if hand.passed and game.house_rules.all_pass is AllPass.REDEAL_SAME_DEALER:
         return dealer
     return game.left_of(dealer)
 
 
+def _dealer_of(game: Game, hand: Hand, usual: str) -> str:
+    """Who dealt ``hand``: the hand's own dealer, a seated player, or else the usual one."""
+    if hand.dealer is None:
+        return usual
+    if hand.dealer not in game.seated:
+        raise RuleError(
+            "unknown-player", field="dealer", role=Phrase(N_("dealer")), name=quote(hand.dealer)
+        )
+    return hand.dealer
+
+
+def usual_dealers(game: Game, hands: Sequence[Hand]) -> list[str]:
+    """Who was due to deal each of ``hands``, in order, without scoring them (GAME-RECORD.md:
+    the usual dealer follows from the actual dealer of the hand before). A hand's own dealer
+    who is not seated is left to ``score_game`` to refuse; here it is the usual one."""
+    due: list[str] = []
+    usual = game.dealer_first
+    for hand in hands:
+        due.append(usual)
+        dealer = hand.dealer if hand.dealer in game.seated else usual
+        usual = _next_dealer(game, dealer or usual, hand)
+    return due
+
+
 def _score_hand(
-    game: Game, number: int, dealer: str, hand: Hand, before: Mapping[str, int]
+    game: Game,
+    number: int,
+    dealers: tuple[str, str],
+    hand: Hand,
+    before: Mapping[str, int],
 ) -> tuple[HandResult, tuple[str, WinReason] | None]:
-    """Check and score one hand from the scores ``before`` it; return it and any win."""
+    """Check and score one hand from the scores ``before`` it, dealt by the first of
+    ``dealers`` when the second was due to deal; return it and any win."""
     if hand.note is not None:
         check_note(hand.note)
     if hand.passed:
-        return _score_passed(game, number, dealer, hand, before), None
+        return _score_passed(game, number, dealers, hand, before), None
+    dealer = dealers[0]
     variant = game.variant
     seller = game.seller_for(dealer)
     _check_played(game, dealer, hand, seller)
@@ -256,6 +299,7 @@ def _score_hand(
     result = HandResult(
         number=number,
         dealer=dealer,
+        usual_dealer=dealers[1],
         hand=hand,
         made=made,
         taken=taken,
@@ -269,11 +313,12 @@ def _score_hand(
 
 
 def _score_passed(
-    game: Game, number: int, dealer: str, hand: Hand, before: Mapping[str, int]
+    game: Game, number: int, dealers: tuple[str, str], hand: Hand, before: Mapping[str, int]
 ) -> HandResult:
     """Score a passed-out hand, where the dealer need not take the bid: nothing (RULES.md
     section 3), or with ``all_pass: dealer-set`` the dealer's side set back by the lowest bid
     (section 11.3). No side wins on a passed hand."""
+    dealer = dealers[0]
     all_pass = game.house_rules.all_pass
     min_bid = game.variant.min_bid
     if all_pass is AllPass.DEALER_TAKES:
@@ -288,6 +333,7 @@ def _score_passed(
     return HandResult(
         number=number,
         dealer=dealer,
+        usual_dealer=dealers[1],
         hand=hand,
         made=None,
         taken=None,

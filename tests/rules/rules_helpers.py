@@ -7,6 +7,7 @@ A hand is written the way a scorer would say it:
 - ``"sold C 2: ..."``, ``"kept B 3 A: ..."`` (A is the high bidder),
   ``"pitched B 4: ..."``: Sell-Out hands.
 - ``"pass"``: a passed-out hand.
+- ``"[D] B 2: ..."``, ``"[D] pass"``: any hand dealt by D, out of turn (GAME-RECORD.md).
 
 The point order per variant is copied from RULES.md section 4, not read from the
 engine, so a test catches an engine that counts the points in the wrong order.
@@ -37,8 +38,12 @@ NS_EW = {"NS": ["A", "C"], "EW": ["B", "D"]}
 
 def hand(text: str, variant: str = "auction-pitch", note: str | None = None) -> Hand:
     """Read one hand in the shorthand described in the module docstring."""
+    dealer = None
+    if text.startswith("["):
+        dealt, text = text[1:].split("] ", 1)
+        dealer = dealt
     if text == "pass":
-        return Hand.passed_out(note)
+        return Hand.passed_out(note, dealer)
     head, takers = text.split(":")
     words = head.split()
     sale = None
@@ -51,7 +56,13 @@ def hand(text: str, variant: str = "auction-pitch", note: str | None = None) -> 
     names = [None if t == "-" else t for t in takers.split()]
     points = dict(zip(POINT_ORDER[variant], names, strict=True))
     return Hand(
-        pitcher=pitcher, bid=bid, points=points, sale=sale, high_bidder=high_bidder, note=note
+        pitcher=pitcher,
+        bid=bid,
+        points=points,
+        sale=sale,
+        high_bidder=high_bidder,
+        note=note,
+        dealer=dealer,
     )
 
 

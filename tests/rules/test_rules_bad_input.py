@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from rules_helpers import NS_EW, assert_one_line, hand, hands
 
-from scorekeeper.rules import Game, Hand, RuleError, loads_record, score_game
+from scorekeeper.rules import Game, Hand, RuleError, loads_record, parse_record, score_game
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -433,3 +433,66 @@ def test_a_refused_section_11_setup_is_its_own_code_on_one_line(
     error = caught.value
     assert (error.code, error.hand, error.field) == (code, None, field)
     assert assert_one_line(error) == message
+
+
+# (id, record changes, code, hand, field, message): a hand's own dealer in the record.
+DEALER_RECORD_ERRORS = [
+    (
+        "a dealer who is not seated",
+        {"dealer": "Zed"},
+        "unknown-player",
+        3,
+        "dealer",
+        'hand 3: dealer "Zed" is not seated in the game',
+    ),
+    (
+        "a dealer who is not a name",
+        {"dealer": 2},
+        "wrong-type",
+        3,
+        "dealer",
+        "hand 3: dealer: must be a player's name, not a number",
+    ),
+    (
+        "a dealer of null",
+        {"dealer": None},
+        "wrong-type",
+        3,
+        "dealer",
+        "hand 3: dealer: must be a player's name, not null",
+    ),
+]
+
+
+@pytest.mark.parametrize("passed", [False, True], ids=["played", "passed"])
+@pytest.mark.parametrize(
+    ("changes", "code", "number", "field", "message"),
+    [row[1:] for row in DEALER_RECORD_ERRORS],
+    ids=[row[0] for row in DEALER_RECORD_ERRORS],
+)
+def test_a_hands_own_dealer_is_refused_unless_a_seated_player(
+    changes, code, number, field, message, passed
+):
+    played = {"pitcher": "A", "bid": 2, "points": _points()}
+    third = {"passed": True} if passed else played
+    record = {
+        "format": "pitch-scorekeeper/1",
+        "variant": "auction-pitch",
+        "house_rules": {"all_pass": "redeal-next-dealer"},
+        "players": ["A", "B", "C"],
+        "hands": [played, played, {**third, **changes}],
+    }
+    with pytest.raises(RuleError) as caught:
+        parse_record(record)
+    error = caught.value
+    assert (error.code, error.hand, error.field) == (code, number, field)
+    assert assert_one_line(error) == message
+
+
+def test_a_hand_dealt_by_someone_not_seated_is_refused_by_the_engine_too():
+    game = Game.create("sell-out", ["A", "B", "C"])
+    with pytest.raises(RuleError) as caught:
+        score_game(game, [Hand.passed_out(dealer="Zed")])
+    error = caught.value
+    assert (error.code, error.hand, error.field) == ("unknown-player", 1, "dealer")
+    assert assert_one_line(error) == 'hand 1: dealer "Zed" is not seated in the game'

@@ -93,6 +93,52 @@ GAMES: list[tuple[Any, ...]] = [
         # A (-1) and C (0) are in the hole: 2 units, and 1 more each for its set-back.
         "A=-3 B=6 C=-3",
     ),
+    (
+        # GAME-RECORD.md, a hand's own dealer, in Auction Pitch (same-dealer redeals).
+        # Usual dealers A, B, A, B, C, D; D deals hand 2 and C hand 4 out of turn, and each
+        # next usual dealer is the one left of who really dealt.
+        # 1 (A): B makes 2, C Low, A Game. 2 (D for B): C makes 3, B Game.
+        # 3 (A): A makes 2 (High, Low), D the Jack. 4 (C for B): passed, C deals again.
+        # 5 (C): C makes 2, B Jack and Game: B 5, C 6. 6 (D): D smudges from 1 and wins.
+        "auction pitch with hands dealt out of turn",
+        "auction-pitch",
+        "A B C D",
+        {"house_rules": {"all_pass": "redeal-same-dealer"}},
+        [
+            ("B 2: B B C A", "A=1 B=2 C=1 D=0"),
+            ("[D] C 3: C C C B", "A=1 B=3 C=4 D=0"),
+            ("A 2: A A D -", "A=3 B=3 C=4 D=1"),
+            ("[C] pass", "A=3 B=3 C=4 D=1"),
+            ("C 2: C C B B", "A=3 B=5 C=6 D=1"),
+            ("D 4: D D D D", "A=3 B=5 C=6 D=5"),
+        ],
+        "D",
+        "smudge",
+        6,
+        "A=-1 B=-1 C=-1 D=3",
+    ),
+    (
+        # Sell-Out: the seller is left of who really dealt. Usual dealers A, B, B, A.
+        # 1 (A, B sells): sold to C at 2, C makes it (High, Low); A Game; B scores the 2.
+        # 2 (A again, out of turn: B sells): B pitches 4 and takes 3: set back; C Game.
+        # 3 (C for B: A sells): A keeps at B's 3 and makes it; B scores the 3, and Game.
+        # 4 (A, left of C; B sells): sold to A at 4 (B 2 + 4 is short of 7): B 6; A makes
+        #    4 and goes out at 8.
+        "sell-out with hands dealt out of turn",
+        "sell-out",
+        "A B C",
+        {},
+        [
+            ("sold C 2: C C - A", "A=1 B=2 C=2"),
+            ("[A] pitched B 4: B B B C", "A=1 B=-2 C=3"),
+            ("[C] kept A 3 B: A A A B", "A=4 B=2 C=3"),
+            ("sold A 4: A A A A", "A=8 B=6 C=3"),
+        ],
+        "A",
+        "bid-out",
+        4,
+        "A=2 B=-1 C=-1",
+    ),
 ]
 
 
@@ -171,3 +217,68 @@ def test_no_side_wins_on_a_dealer_set_pass():
         scores("A=0 B=5 C=-3"),
     ]
     assert (result.winner, result.next_dealer) == (None, "A")
+
+
+@pytest.mark.parametrize(
+    ("variant", "texts", "setup", "dealers", "usual", "sellers"),
+    [
+        (
+            "auction-pitch",
+            [
+                "B 2: B B C A",
+                "[D] C 3: C C C B",
+                "A 2: A A D -",
+                "[C] pass",
+                "C 2: C C B B",
+                "D 4: D D D D",
+            ],
+            {"house_rules": {"all_pass": "redeal-same-dealer"}},
+            "A D A C C D",
+            "A B A B C D",
+            None,
+        ),
+        (
+            "sell-out",
+            [
+                "sold C 2: C C - A",
+                "[A] pitched B 4: B B B C",
+                "[C] kept A 3 B: A A A B",
+                "sold A 4: A A A A",
+            ],
+            {},
+            "A A C A",
+            "A B B A",
+            "B B A B",
+        ),
+    ],
+    ids=["auction-pitch", "sell-out"],
+)
+def test_who_really_dealt_moves_the_deal_and_the_seller(
+    variant, texts, setup, dealers, usual, sellers
+):
+    players = "A B C D" if variant == "auction-pitch" else "A B C"
+    result = play(variant, players, texts, **setup)
+    assert [h.dealer for h in result.hands] == dealers.split()
+    assert [h.usual_dealer for h in result.hands] == usual.split()
+    assert [h.out_of_turn for h in result.hands] == [
+        d != u for d, u in zip(dealers.split(), usual.split(), strict=True)
+    ]
+    if sellers is not None:
+        assert [h.seller for h in result.hands] == sellers.split()
+
+
+def test_a_dealer_set_pass_sets_back_whoever_really_dealt():
+    # A is due to deal, but C deals and all pass: C is set back 2, and D deals next.
+    result = play("auction-pitch", "A B C D", ["[C] pass"], house_rules={"all_pass": "dealer-set"})
+    assert dict(result.scores) == scores("A=0 B=0 C=-2 D=0")
+    assert dict(result.setbacks) == scores("A=0 B=0 C=1 D=0")
+    assert result.next_dealer == "D"
+
+
+def test_in_cinch_the_bid_of_zero_belongs_to_who_really_dealt():
+    # A is due to deal, but B deals, so B (East-West) may name trump for 0. EW take High,
+    # Low, Jack and Game (4), NS the Right Pedro (5): the bid is made, and NS, who took
+    # more, score the difference, 1. C deals next, left of B.
+    result = play("cinch", "A B C D", ["[B] B 0: B D B D A -"], teams=NS_EW)
+    assert dict(result.hands[0].delta) == {"NS": 1, "EW": 0}
+    assert result.next_dealer == "C"

@@ -574,6 +574,9 @@ KNOWN_KEYS = set(EXPECTED_TYPES) | {
     "high_bidder",
     "note",
     "passed",
+    "game_count",
+    "dealer",
+    "called",
 }
 
 

@@ -393,7 +393,7 @@ RECORD_ERRORS = [
         _record(hands=[{"passed": True, "pitcher": "Bob"}]),
         "passed-extra",
         1,
-        'hand 1: a passed-out hand has only "passed" (and a note), not "pitcher"',
+        'hand 1: a passed-out hand has only "passed" (and a note or a dealer), not "pitcher"',
     ),
     (
         "a sale outside Sell-Out",

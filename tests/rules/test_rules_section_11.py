@@ -11,7 +11,18 @@ from typing import Any
 import pytest
 from rules_helpers import assert_one_line
 
-from scorekeeper.rules import POINTS, Game, Hand, RuleError, score_game
+from scorekeeper.rules import (
+    FORMAT,
+    POINTS,
+    Game,
+    Hand,
+    RuleError,
+    output_document,
+    parse_record,
+    record_to_json,
+    score_game,
+)
+from scorekeeper.rules.scoring import usual_dealers
 
 
 def played(game: Game, text: str, counts: dict[str, int] | None = None) -> Hand:
@@ -117,3 +128,87 @@ def test_the_ten_does_not_make_a_game_count_allowed(variant, points):
     with pytest.raises(RuleError) as caught:
         score_game(game, [played(game, text, {"A": 10, "B": 0, "C": 0})])
     assert (caught.value.code, caught.value.hand) == ("game-count-not-allowed", 1)
+
+
+# --- A hand's own dealer (GAME-RECORD.md)
+
+
+def _record(hands: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "variant": "auction-pitch",
+        "house_rules": {"all_pass": "redeal-next-dealer"},
+        "players": ["Ann", "Bob", "Cy"],
+        "hands": hands,
+        **top,
+    }
+
+
+AP_HAND = {
+    "pitcher": "Bob",
+    "bid": 2,
+    "points": {"high": "Bob", "low": "Cy", "jack": None, "game": "Bob"},
+}
+
+
+def test_a_record_names_who_really_dealt_on_a_played_or_a_passed_hand():
+    data = _record([{**AP_HAND, "dealer": "Cy"}, {"passed": True, "dealer": "Cy"}, AP_HAND])
+    record = parse_record(data)
+    assert [h.dealer for h in record.hands] == ["Cy", "Cy", None]
+    result = record.score()
+    # Ann is due first; Cy deals instead, so Ann is due next; Cy deals again, and after
+    # that passed hand the deal goes left of Cy, to Ann.
+    assert [(h.usual_dealer, h.dealer) for h in result.hands] == [
+        ("Ann", "Cy"),
+        ("Ann", "Cy"),
+        ("Ann", "Ann"),
+    ]
+    assert [h["dealer"] for h in output_document(result)["hands"]] == ["Cy", "Cy", "Ann"]
+    assert result.next_dealer == "Bob"
+    assert record_to_json(record.game, record.hands) == data
+
+
+def test_an_exporter_writes_a_dealer_only_where_it_is_not_the_usual_one():
+    # Hand 2's dealer is Bob, who was due to deal it anyway: accepted, scored as without it,
+    # and left out of the export.
+    data = _record([AP_HAND, {**AP_HAND, "dealer": "Bob"}])
+    record = parse_record(data)
+    assert output_document(record.score()) == output_document(
+        parse_record(_record([AP_HAND, AP_HAND])).score()
+    )
+    assert record_to_json(record.game, record.hands)["hands"] == [AP_HAND, AP_HAND]
+
+
+def test_a_record_without_dealers_stays_valid_and_unchanged():
+    data = _record([AP_HAND, {"passed": True}, AP_HAND])
+    record = parse_record(data)
+    assert [h.dealer for h in record.score().hands] == ["Ann", "Bob", "Cy"]
+    assert record_to_json(record.game, record.hands) == data
+
+
+def test_a_form_builds_a_hand_with_its_dealer_kept_only_when_out_of_turn():
+    game = Game.create("auction-pitch", ["A", "B", "C"])
+    first = played(game, "B 2: B C - B")
+    due = score_game(game, [first]).next_dealer
+    assert due == "B"
+    second = played(game, "C 2: C C C -")
+    assert second.dealt_by("B", due) == second
+    assert second.dealt_by("B", due).dealer is None
+    assert second.dealt_by("A", due).dealer == "A"
+    # Dealt in turn again after all: the form's choice clears the dealer.
+    assert second.dealt_by("A", due).dealt_by("B", due).dealer is None
+    result = score_game(game, [first, second.dealt_by("A", due)])
+    assert [(h.usual_dealer, h.dealer, h.out_of_turn) for h in result.hands] == [
+        ("A", "A", False),
+        ("B", "A", True),
+    ]
+    # Who deals next follows who really dealt: B, left of A.
+    assert result.next_dealer == "B"
+
+
+def test_the_usual_dealers_of_a_game_follow_who_really_dealt_without_scoring():
+    game = Game.create("sell-out", ["A", "B", "C"], house_rules={"all_pass": "redeal-same-dealer"})
+    hands = [Hand.passed_out(dealer="C"), Hand.passed_out(), Hand.passed_out(dealer="B")]
+    # A is due; C deals and passes, so C is due again and deals; then B deals out of turn.
+    assert usual_dealers(game, hands) == ["A", "C", "C"]
+    assert [h.seller for h in score_game(game, hands).hands] == ["A", "A", "C"]
