@@ -115,6 +115,20 @@ MESSAGES: Mapping[str, str] = {
     "switch-dealer-set": N_(
         'all_pass = "dealer-set" cannot be played in {variant}, whose scoring is its own'
     ),
+    "switch-hands": N_("hands must be null or a whole number from 1 to {max}, not {value}"),
+    "switch-target-null": N_(
+        "target can be null only with hands set: a game ends at a target or after its hands"
+    ),
+    "switch-no-target-smudge": N_(
+        'without a target no smudge wins, so smudge can only be "off", not {value}'
+    ),
+    "switch-no-target-smudge-failed": N_(
+        "without a target no failed smudge loses the game, "
+        'so smudge_failed can only be "set-back", not {value}'
+    ),
+    "called-range": N_(
+        "time is called after a number of played hands, a whole number of at least 1, not {value}"
+    ),
     # A hand (RULES.md sections 2, 3, 6, 7, 9).
     "unknown-player": N_("{role} {name} is not seated in the game"),
     "bid-below-min": N_("bid {bid} is below the minimum of {min} for {variant}"),

@@ -86,6 +86,7 @@ _RECORD_KEYS = (
     "first_dealer",
     "stake",
     "hands",
+    "called",
 )
 _REQUIRED_KEYS = ("format", "variant", "players", "hands")
 _PLAYED_KEYS = ("pitcher", "bid", "points", "sale", "high_bidder", "note", "game_count", "dealer")
@@ -250,6 +251,10 @@ def parse_record(data: Any) -> GameRecord:
     if "stake" in data:
         _expect(stake, str, N_('a decimal string such as "0.25"'), field="stake")
         _check_stake(stake)
+    called = data.get("called")
+    if "called" in data:
+        _expect(called, int, N_("a whole number"), field="called")
+        _check_number(called, "called")
     game = Game.create(
         data["variant"],
         players,
@@ -257,6 +262,7 @@ def parse_record(data: Any) -> GameRecord:
         teams=teams,
         first_dealer=first_dealer,
         stake=stake,
+        called=called,
     )
     hands_data = data["hands"]
     _expect(hands_data, list, N_("a list of hands"), field="hands")
@@ -362,6 +368,8 @@ def record_to_json(game: Game, hands: Sequence[Hand]) -> dict[str, Any]:
         out["first_dealer"] = game.first_dealer
     if game.stake is not None:
         out["stake"] = game.stake
+    if game.called is not None:
+        out["called"] = game.called
     out["hands"] = [
         hand_to_json(hand, usual)
         for hand, usual in zip(hands, usual_dealers(game, hands), strict=True)

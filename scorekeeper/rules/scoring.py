@@ -24,6 +24,8 @@ class WinReason(StrEnum):
     COUNT_OUT = "count-out"
     GAP = "gap"
     FIRST_TO_TARGET = "first-to-target"
+    #: The last hand was reached and one side is alone at the top (RULES.md 11.4).
+    MOST_POINTS = "most-points"
 
 
 #: How a sheet says the game was won (N_: translated where shown).
@@ -34,6 +36,7 @@ WIN_WORDS: dict[WinReason, str] = {
     WinReason.COUNT_OUT: N_("on the count-out"),
     WinReason.GAP: N_("by a lead of the gap"),
     WinReason.FIRST_TO_TARGET: N_("first to the target"),
+    WinReason.MOST_POINTS: N_("with the most points"),
 }
 
 
@@ -129,6 +132,10 @@ class GameResult:
     winning_hand: int | None
     next_dealer: str | None
     settlement: Settlement | None
+    #: The number of the hand with which the game's hand limit (``Game.hand_limit``: its
+    #: ``hands`` or time ``called``) was reached, or None: from then on the side alone at
+    #: the top after a played hand wins (RULES.md 11.4).
+    limit_hand: int | None = None
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -158,6 +165,9 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
 
     Raise RuleError, placed at the offending hand, for the first hand that breaks
     a rule (RULES.md section 9), including any hand after the game was won.
+    A game with a hand limit (the ``hands`` switch, or time ``called``: RULES.md 11.4)
+    that no side has won by sections 3 to 7 when its last played hand is reached is won
+    by the side alone at the top then, or after the first played hand that leaves one.
     """
     sides = game.sides
     scores = dict.fromkeys(sides, 0)
@@ -167,6 +177,9 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
     winner: str | None = None
     reason: WinReason | None = None
     winning_hand: int | None = None
+    limit = game.hand_limit
+    played = 0
+    limit_hand: int | None = None
     for number, hand in enumerate(hands, start=1):
         if winner is not None:
             raise RuleError("hand-after-win", hand=number, winner=winner, winning_hand=winning_hand)
@@ -175,6 +188,14 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
             result, won = _score_hand(game, number, (dealer, usual), hand, scores)
         except RuleError as error:
             raise error.at_hand(number) from None
+        if limit is not None and not hand.passed:
+            played += 1
+            if played == limit:
+                limit_hand = number
+            if won is None and played >= limit:
+                won = _most_points(result.scores)
+                if won is not None:
+                    result = replace(result, events=(*result.events, Event.WON))
         results.append(result)
         scores = dict(result.scores)
         if result.set_back:
@@ -195,7 +216,16 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
         winning_hand=winning_hand,
         next_dealer=None if winner is not None else usual,
         settlement=settlement,
+        limit_hand=limit_hand,
     )
+
+
+def _most_points(scores: Mapping[str, int]) -> tuple[str, WinReason] | None:
+    """The side alone at the top, once the last hand is reached (RULES.md 11.4); None while
+    two or more sides share the highest score, and the game goes on."""
+    top = max(scores.values())
+    leaders = [side for side, score in scores.items() if score == top]
+    return (leaders[0], WinReason.MOST_POINTS) if len(leaders) == 1 else None
 
 
 def _next_dealer(game: Game, dealer: str, hand: Hand) -> str:
@@ -538,6 +568,8 @@ def _check_sale(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) 
             )
         if hand.high_bidder == seller:
             raise RuleError("high-bidder-seller", field="high_bidder", seller=quote(seller))
+    if target is None:
+        return  # RULES.md 11.4: without a target neither restriction applies.
     seller_score = before[game.side_of(seller)]
     if seller_score + bid >= target:
         raise RuleError(
@@ -594,10 +626,13 @@ def _find_winner(
 
     Before them all, with ``smudge_failed: loses`` (section 10), a failed smudge or
     moon bid loses the game at once: the other side (there are exactly two) wins.
+    A game without a target (section 11.4) is won by none of them.
     """
     variant = game.variant
     rules = game.house_rules
     target = rules.target
+    if target is None:
+        return None
     side_map = game.side_map
     pitching_side = side_map[hand.pitcher or ""]
     if failed_smudge and rules.smudge_failed is SmudgeFailed.LOSES:
@@ -648,4 +683,5 @@ def next_game(result: GameResult) -> Game:
     if result.hands:
         last = result.hands[-1]
         dealer = _next_dealer(game, last.dealer, last.hand)
-    return replace(game, first_dealer=dealer)
+    # Time called on one game is not called on the next (RULES.md 11.4).
+    return replace(game, first_dealer=dealer, called=None)

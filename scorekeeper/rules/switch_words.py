@@ -206,6 +206,12 @@ CARD_SENTENCES: dict[str, str] = {
     "no_smudge": N_("No bid wins the game at once: there is no smudge."),
     "point": N_("%(name)s, worth %(value)s: %(help)s."),
     "target": N_("A game is won at %(target)s."),
+    # RULES.md 11.4: a game played to a number of hands, with or without a target.
+    "no_target": N_("No score wins the game: only the count of hands ends it."),
+    "hands": N_(
+        "Hands to play: %(hands)s; then the side with the most points wins, and while the "
+        "top is shared the game goes on until one side is alone at the top."
+    ),
     "gap": N_("A side at %(target)s or more that leads every other side by %(gap)s or more wins."),
 }
 

@@ -208,9 +208,10 @@ class HouseRules:
     A variant declares only the first seven; its ``preset`` fills in the shape of the
     game (``min_bid`` to ``gap``) from the variant's own data, so every value is
     declared once. A game's house rules hold the value in force for every switch.
+    ``target`` is None only in a game that ends by its count of ``hands`` (section 11.4).
     """
 
-    target: int
+    target: int | None
     low_to: LowTo
     smudge: Smudge
     all_pass: AllPass
@@ -225,6 +226,8 @@ class HouseRules:
     win_rule: WinRule = WinRule.COUNT_OUT
     pitcher_scores: PitcherScores = PitcherScores.ALL
     gap: int = 0
+    #: The number of played hands after which the game ends (RULES.md 11.4); None: no limit.
+    hands: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """Return the switches as JSON values, in declaration order."""
@@ -270,6 +273,8 @@ _INT_SWITCHES: dict[str, int] = {
     "max_bid": 1,
     "gap": 0,
 }
+#: The most hands a game may be played to with the ``hands`` switch (RULES.md 11.4).
+HANDS_SWITCH_MAX = 200
 #: Points a table may not put in play: Cinch's fives belong to Cinch's own scoring.
 _POINTS_NOT_ALLOWED = ("right_pedro", "left_pedro")
 #: The points a table may put in play in its own shape of the game (Cinch's fives are
@@ -404,6 +409,17 @@ class Variant:
                 if value is not None and not _whole(value):
                     raise RuleError("switch-bid", field=field_name, switch=name, value=quote(value))
                 changes[name] = value
+            elif name == "hands":
+                if value is not None and not (_whole(value) and 1 <= value <= HANDS_SWITCH_MAX):
+                    raise RuleError(
+                        "switch-hands", field=field_name, max=HANDS_SWITCH_MAX, value=quote(value)
+                    )
+                changes[name] = value
+            elif name == "target" and value is None:
+                # RULES.md 11.4: only a game that ends by its count of hands has no target.
+                if given.get("hands") is None:
+                    raise RuleError("switch-target-null", field=field_name)
+                changes[name] = None
             elif name in _INT_SWITCHES:
                 minimum = _INT_SWITCHES[name]
                 if not _whole(value) or value < minimum:
@@ -444,6 +460,8 @@ class Variant:
             # section 10): the mode in force before the shape is checked, so that
             # ``smudge_failed: loses`` sees it.
             changes["smudge"] = Smudge.NOT_IN_HOLE
+        if "target" in changes and changes["target"] is None:
+            _check_no_target(changes, given)
         rules = replace(preset, **changes)
         self._check_shape(rules, given)
         return rules
@@ -538,6 +556,21 @@ class Variant:
             gap=rules.gap,
             base=self,
         )
+
+
+def _check_no_target(changes: dict[str, Any], given: dict[str, Any]) -> None:
+    """Check the smudge switches of a game without a target (RULES.md 11.4), where nothing but
+    the count of hands ends the game: ``smudge`` given only as ``off`` (a mode the table did
+    not give becomes ``off``), ``smudge_failed`` only as ``set-back``."""
+    smudge = changes.get("smudge") if "smudge" in given else None
+    if smudge is not None and smudge is not Smudge.OFF:
+        raise RuleError("switch-no-target-smudge", field="house_rules.smudge", value=quote(smudge))
+    failed = changes.get("smudge_failed")
+    if failed is SmudgeFailed.LOSES:
+        raise RuleError(
+            "switch-no-target-smudge-failed", field="house_rules.smudge_failed", value=quote(failed)
+        )
+    changes["smudge"] = Smudge.OFF
 
 
 def _points(*keys: str, ten_is_game: bool = False) -> tuple[Point, ...]:

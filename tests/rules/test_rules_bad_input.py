@@ -417,6 +417,86 @@ SECTION_11_SETUP_ERRORS = [
         'house_rules.all_pass: all_pass = "dealer-set" cannot be played in Sell-Out, '
         "whose scoring is its own",
     ),
+    (
+        "no hands at all",
+        "auction-pitch",
+        "A B",
+        {"house_rules": {"hands": 0}},
+        "switch-hands",
+        "house_rules.hands",
+        "house_rules.hands: hands must be null or a whole number from 1 to 200, not 0",
+    ),
+    (
+        "more hands than a game is played to",
+        "cinch",
+        "A B C D",
+        {"teams": NS_EW, "house_rules": {"hands": 201}},
+        "switch-hands",
+        "house_rules.hands",
+        "house_rules.hands: hands must be null or a whole number from 1 to 200, not 201",
+    ),
+    (
+        "hands written as a string",
+        "sell-out",
+        "A B C",
+        {"house_rules": {"hands": "12"}},
+        "switch-hands",
+        "house_rules.hands",
+        'house_rules.hands: hands must be null or a whole number from 1 to 200, not "12"',
+    ),
+    (
+        "no target and no hands",
+        "pedro",
+        "A B",
+        {"house_rules": {"target": None}},
+        "switch-target-null",
+        "house_rules.target",
+        "house_rules.target: target can be null only with hands set: a game ends at a target "
+        "or after its hands",
+    ),
+    (
+        "a smudge that wins without a target",
+        "auction-pitch",
+        "A B",
+        {"house_rules": {"hands": 10, "target": None, "smudge": "not-in-hole"}},
+        "switch-no-target-smudge",
+        "house_rules.smudge",
+        'house_rules.smudge: without a target no smudge wins, so smudge can only be "off", '
+        'not "not-in-hole"',
+    ),
+    (
+        "a failed moon that loses without a target",
+        "ten-point",
+        "A B C D",
+        {
+            "teams": NS_EW,
+            "house_rules": {"hands": 10, "target": None, "smudge_failed": "loses"},
+        },
+        "switch-no-target-smudge-failed",
+        "house_rules.smudge_failed",
+        "house_rules.smudge_failed: without a target no failed smudge loses the game, "
+        'so smudge_failed can only be "set-back", not "loses"',
+    ),
+    (
+        "time called after no hand",
+        "auction-pitch",
+        "A B",
+        {"called": 0},
+        "called-range",
+        "called",
+        "called: time is called after a number of played hands, a whole number of at least 1, "
+        "not 0",
+    ),
+    (
+        "time called after true",
+        "auction-pitch",
+        "A B",
+        {"called": True},
+        "called-range",
+        "called",
+        "called: time is called after a number of played hands, a whole number of at least 1, "
+        "not true",
+    ),
 ]
 
 
@@ -496,3 +576,62 @@ def test_a_hand_dealt_by_someone_not_seated_is_refused_by_the_engine_too():
     error = caught.value
     assert (error.code, error.hand, error.field) == ("unknown-player", 1, "dealer")
     assert assert_one_line(error) == 'hand 1: dealer "Zed" is not seated in the game'
+
+
+# (id, top-level fields of the record, code, message): ``called`` in the record.
+CALLED_RECORD_ERRORS = [
+    (
+        "called as a string",
+        {"called": "8"},
+        "wrong-type",
+        "called: must be a whole number, not a string",
+    ),
+    ("called as null", {"called": None}, "wrong-type", "called: must be a whole number, not null"),
+    (
+        "called below one",
+        {"called": -3},
+        "called-range",
+        "called: time is called after a number of played hands, a whole number of at least 1, "
+        "not -3",
+    ),
+    (
+        "called past 32 bits",
+        {"called": 2**31},
+        "number-too-large",
+        "called: the number is too large; it can be at most 2147483647",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("top", "code", "message"),
+    [row[1:] for row in CALLED_RECORD_ERRORS],
+    ids=[row[0] for row in CALLED_RECORD_ERRORS],
+)
+def test_time_called_in_a_record_is_a_whole_number_of_hands(top, code, message):
+    record = {
+        "format": "pitch-scorekeeper/1",
+        "variant": "auction-pitch",
+        "players": ["A", "B"],
+        "hands": [],
+        **top,
+    }
+    with pytest.raises(RuleError) as caught:
+        parse_record(record)
+    error = caught.value
+    assert (error.code, error.hand, error.field) == (code, None, "called")
+    assert assert_one_line(error) == message
+
+
+def test_a_hand_after_time_was_called_and_a_side_won_on_points_is_refused():
+    # RULES.md 11.4's example, shorter: time called after 2 played hands, B alone at the
+    # top after them (A 3, B 5); a third hand is refused.
+    game = Game.create("auction-pitch", ["A", "B"], called=2)
+    texts = ["A 2: A A B B", "B 2: B B A B", "A 2: A A A A"]
+    with pytest.raises(RuleError) as caught:
+        score_game(game, hands("auction-pitch", *texts))
+    error = caught.value
+    assert (error.code, error.hand, error.field) == ("hand-after-win", 3, None)
+    assert assert_one_line(error) == (
+        "hand 3: the game was already won by B at hand 2; no hand can be recorded after that"
+    )

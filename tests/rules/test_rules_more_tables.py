@@ -139,6 +139,139 @@ GAMES: list[tuple[Any, ...]] = [
         4,
         "A=2 B=-1 C=-1",
     ),
+    (
+        # RULES.md 11.4, hands: 3 with the target 7 as usual; a passed hand does not count.
+        # 1 (A): A makes 2 (High, Low); B Jack, C Game. 2: passed out (redeal, B deals).
+        # 3 (C): C makes 2 with High, Jack and Game, 3; B Low. 4 (A): B makes 2; A takes
+        #    Jack and Game. That is the third hand played: 4, 4, 4 share the top, so the
+        #    game goes on. 5 (B): A bids 3 and takes 2: set back to 1; C's 2 make 6, alone at
+        #    the top: C wins on the most points.
+        "auction pitch to three hands whose shared top plays on",
+        "auction-pitch",
+        "A B C",
+        {"house_rules": {"hands": 3, "all_pass": "redeal-next-dealer"}},
+        [
+            ("A 2: A A B C", "A=2 B=1 C=1"),
+            ("pass", "A=2 B=1 C=1"),
+            ("C 2: C B C C", "A=2 B=2 C=4"),
+            ("B 2: B B A A", "A=4 B=4 C=4"),
+            ("A 3: A A C C", "A=1 B=4 C=6"),
+        ],
+        "C",
+        "most-points",
+        5,
+        # A (1) and B (4) are out of the hole: 1 unit each.
+        "A=-1 B=-1 C=2",
+    ),
+    (
+        # hands: 2. After hand 2 A and B share the top at 4; in the hand played on, B makes
+        # 3 and reaches the target 7: B goes out by section 3, not on the most points.
+        "a shared top after the last hand then a side goes out as usual",
+        "auction-pitch",
+        "A B C",
+        {"house_rules": {"hands": 2}},
+        [
+            ("A 3: A A A B", "A=3 B=1 C=0"),
+            ("B 3: B B B A", "A=4 B=4 C=0"),
+            ("B 3: B B B A", "A=5 B=7 C=0"),
+        ],
+        "B",
+        "bid-out",
+        3,
+        # A (5) pays 1 unit, C (0) 2.
+        "A=-1 B=3 C=-2",
+    ),
+    (
+        # hands: 3, target: null. The made 4 of hand 1 is no smudge (a game without a target
+        # has none), and A's 9 after hand 3 is past 7, but only the count of hands ends it:
+        # A alone at the top after the third hand.
+        "auction pitch without a target to three hands",
+        "auction-pitch",
+        "A B",
+        {"house_rules": {"hands": 3, "target": None}},
+        [
+            ("A 4: A A A A", "A=4 B=0"),
+            ("B 2: B B A -", "A=5 B=2"),
+            ("A 4: A A A A", "A=9 B=2"),
+        ],
+        "A",
+        "most-points",
+        3,
+        "A=1 B=-1",
+    ),
+    (
+        # Sell-Out, hands: 2, target: null: no limit on the sale without a target.
+        # 1 (A deals, B sells): sold to C at 4; C makes 4, B scores the 4.
+        # 2 (B deals, C sells): C keeps at B's 4 (with a target of 7 both limits would forbid
+        #    it) and makes 4; B scores the 4: 8 and 8 share the top, so the game goes on.
+        # 3 (C deals, A sells): A pitches 4 and takes 3: set back to -4; B's Game makes 9.
+        "sell-out without a target whose shared top plays on",
+        "sell-out",
+        "A B C",
+        {"house_rules": {"hands": 2, "target": None}},
+        [
+            ("sold C 4: C C C C", "A=0 B=4 C=4"),
+            ("kept C 4 B: C C C C", "A=0 B=8 C=8"),
+            ("pitched A 4: A A A B", "A=-4 B=9 C=8"),
+        ],
+        "B",
+        "most-points",
+        3,
+        # A in the hole pays 2 units, C 1.
+        "A=-2 B=3 C=-1",
+    ),
+    (
+        # Time called after 2 hands of a game to 4 hands: the smaller applies.
+        # 1: A makes 2 with High, Low and Game (3); B Jack and Joker.
+        # 2: B makes 3 with four points; A's Game makes 4: B alone at the top, 6.
+        "joker pitch with time called before its last hand",
+        "joker-pitch",
+        "A B",
+        {"called": 2, "house_rules": {"hands": 4}},
+        [
+            ("A 2: A A B B A", "A=3 B=2"),
+            ("B 3: B B B B A", "A=4 B=6"),
+        ],
+        "B",
+        "most-points",
+        2,
+        "A=-1 B=1",
+    ),
+    (
+        # Time called after hand 1, with the top shared after it and again after hand 2;
+        # in hand 3 A makes 3 and reaches the target 7: A goes out as usual.
+        "auction pitch with time called on a shared top",
+        "auction-pitch",
+        "A B",
+        {"called": 1},
+        [
+            ("A 2: A A B B", "A=2 B=2"),
+            ("B 2: B B A A", "A=4 B=4"),
+            ("A 3: A A A B", "A=7 B=5"),
+        ],
+        "A",
+        "bid-out",
+        3,
+        "A=1 B=-1",
+    ),
+    (
+        # hands: 1 with the dealer set when all pass. After hand 1 A and B share 2; the
+        # passed hand 2 sets the dealer B back to 0, but no side wins on a passed hand; hand
+        # 3 leaves A alone at the top, 3 to 2.
+        "a dealer-set pass after the last hand wins nobody the game",
+        "auction-pitch",
+        "A B",
+        {"house_rules": {"hands": 1, "all_pass": "dealer-set"}},
+        [
+            ("A 2: A A B B", "A=2 B=2"),
+            ("pass", "A=2 B=0"),
+            ("B 2: B B A -", "A=3 B=2"),
+        ],
+        "A",
+        "most-points",
+        3,
+        "A=1 B=-1",
+    ),
 ]
 
 
@@ -282,3 +415,32 @@ def test_in_cinch_the_bid_of_zero_belongs_to_who_really_dealt():
     result = play("cinch", "A B C D", ["[B] B 0: B D B D A -"], teams=NS_EW)
     assert dict(result.hands[0].delta) == {"NS": 1, "EW": 0}
     assert result.next_dealer == "C"
+
+
+def test_the_hand_that_reached_the_last_hand_is_known_when_the_top_is_shared():
+    # hands: 2, with a passed hand before the second played one: the limit is reached with
+    # hand 3, where A (2 + High) and B (1 + Low and Game) share 3, so the game is not over;
+    # B deals hand 2 again after the pass, then hand 3, and C deals next.
+    result = play(
+        "auction-pitch",
+        "A B C",
+        ["A 2: A A B -", "pass", "B 2: A B - B"],
+        house_rules={"hands": 2, "all_pass": "redeal-same-dealer"},
+    )
+    assert dict(result.scores) == scores("A=3 B=3 C=0")
+    assert (result.finished, result.limit_hand, result.next_dealer) == (False, 3, "C")
+
+
+def test_a_game_without_a_target_shows_no_smudge_and_wins_only_on_the_last_hand():
+    result = play(
+        "auction-pitch",
+        "A B",
+        ["A 4: A A A A", "B 2: B B A -", "A 4: A A A A"],
+        house_rules={"hands": 3, "target": None},
+    )
+    assert [[e.value for e in h.events] for h in result.hands] == [
+        ["made"],
+        ["made"],
+        ["made", "won"],
+    ]
+    assert result.limit_hand == 3

@@ -22,7 +22,7 @@ from scorekeeper.rules import (
     record_to_json,
     score_game,
 )
-from scorekeeper.rules.scoring import usual_dealers
+from scorekeeper.rules.scoring import next_game, usual_dealers
 
 
 def played(game: Game, text: str, counts: dict[str, int] | None = None) -> Hand:
@@ -212,3 +212,65 @@ def test_the_usual_dealers_of_a_game_follow_who_really_dealt_without_scoring():
     # A is due; C deals and passes, so C is due again and deals; then B deals out of turn.
     assert usual_dealers(game, hands) == ["A", "C", "C"]
     assert [h.seller for h in score_game(game, hands).hands] == ["A", "A", "C"]
+
+
+# --- 11.4 Ending after a number of hands, or when time is called
+
+
+def test_the_hand_limit_is_the_smaller_of_hands_and_time_called():
+    game = Game.create("auction-pitch", ["A", "B"], house_rules={"hands": 6})
+    assert (game.hand_limit, game.limit_is_called) == (6, False)
+    assert (game.call_time(4).hand_limit, game.call_time(4).limit_is_called) == (4, True)
+    assert (game.call_time(9).hand_limit, game.call_time(9).limit_is_called) == (6, False)
+    assert game.call_time(4).call_time(None) == game
+    plain = Game.create("auction-pitch", ["A", "B"])
+    assert (plain.hand_limit, plain.call_time(3).hand_limit) == (None, 3)
+
+
+def test_calling_time_is_checked_as_the_record_checks_called():
+    game = Game.create("auction-pitch", ["A", "B"])
+    with pytest.raises(RuleError) as caught:
+        game.call_time(0)
+    assert (caught.value.code, caught.value.field) == ("called-range", "called")
+
+
+def test_time_called_is_scored_from_the_game_so_every_replay_ends_alike():
+    game = Game.create("auction-pitch", ["A", "B"])
+    hands = [played(game, "A 2: A A B -"), played(game, "B 2: B B A A")]
+    assert not score_game(game, hands).finished
+    # Called after hand 1: A 2 to B 1, A alone at the top.
+    called = score_game(game.call_time(1), hands[:1])
+    assert (called.winner, called.win_reason, called.winning_hand) == ("A", "most-points", 1)
+
+
+def test_a_record_keeps_time_called_and_the_hands_and_no_target_switches():
+    data = {
+        "format": FORMAT,
+        "variant": "sell-out",
+        "house_rules": {"hands": 12, "target": None},
+        "players": ["Ann", "Bob", "Cy"],
+        "called": 5,
+        "hands": [],
+    }
+    record = parse_record(data)
+    assert (record.game.called, record.game.house_rules.hands) == (5, 12)
+    assert record.game.house_rules.target is None
+    assert record_to_json(record.game, record.hands) == data
+
+
+def test_the_next_game_at_the_table_is_not_called():
+    game = Game.create("auction-pitch", ["A", "B"], called=1)
+    result = score_game(game, [played(game, "A 2: A A B -")])
+    assert result.finished
+    again = next_game(result)
+    assert (again.called, again.first_dealer) == (None, "B")
+
+
+def test_a_preset_smudge_is_off_in_a_game_without_a_target():
+    game = Game.create("ten-point", list("ABC"), house_rules={"hands": 8, "target": None})
+    assert game.house_rules.smudge == "off"
+    assert game.variant.smudge_in_force(game.house_rules) is None
+    given = Game.create(
+        "ten-point", list("ABC"), house_rules={"hands": 8, "target": None, "smudge": "off"}
+    )
+    assert given.house_rules == game.house_rules
