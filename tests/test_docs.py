@@ -103,7 +103,7 @@ def test_every_field_of_the_record_the_engine_reads_is_documented_in_game_record
 def test_every_field_and_value_of_the_output_is_documented_in_game_record_md() -> None:
     text = _text(GAME_RECORD)
     keys: set[str] = set()
-    for path in sorted(EXAMPLES.glob("*.out.json")):
+    for path in sorted(EXAMPLES.rglob("*.out.json")):
         document = json.loads(_text(path))
         keys.update(document)
         for hand in document["hands"]:

@@ -24,8 +24,13 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 RECORDS = Path(__file__).resolve().parent / "records"
 SCRIPT = Path(sys.executable).parent / "scorekeeper"
 
-EXAMPLE_OUTPUTS = sorted(EXAMPLES.glob("*.out.json"))
-EXAMPLE_ERRORS = sorted(EXAMPLES.glob("*.error.txt"))
+#: The spec's examples, section 11's in a folder of their own (as the spec keeps them).
+EXAMPLE_OUTPUTS = sorted(EXAMPLES.glob("*.out.json")) + sorted(
+    (EXAMPLES / "section-11").glob("*.out.json")
+)
+EXAMPLE_ERRORS = sorted(EXAMPLES.glob("*.error.txt")) + sorted(
+    (EXAMPLES / "section-11").glob("*.error.txt")
+)
 OUR_OUTPUTS = sorted(RECORDS.glob("*.out.json"))
 
 VARIANT_KEYS = [
@@ -77,8 +82,8 @@ def assert_same_output(actual: dict[str, Any], expected: dict[str, Any]) -> None
 
 def test_the_worked_examples_and_our_records_are_found():
     assert SCRIPT.exists()
-    assert len(EXAMPLE_OUTPUTS) == 10
-    assert len(EXAMPLE_ERRORS) == 2
+    assert len(EXAMPLE_OUTPUTS) == 10 + 6
+    assert len(EXAMPLE_ERRORS) == 2 + 1
     assert len(OUR_OUTPUTS) == 6
 
 
