@@ -317,3 +317,72 @@ def test_the_score_command_loads_no_web_library():
         check=True,
     )
     assert completed.stdout.strip() == "[]"
+
+
+# --- RULES.md section 11 on the text sheet
+
+SECTION_11 = EXAMPLES / "section-11"
+
+
+def test_the_text_sheet_says_time_called_after_the_hand_it_was_called():
+    completed = _run("score", str(SECTION_11 / "called-after-three.json"))
+    assert completed.returncode == 0, completed.stderr.decode()
+    text = completed.stdout.decode("utf-8")
+    assert text.splitlines()[:2] == [
+        "Auction Pitch: first to 7",
+        "Time called after 3 played hands.",
+    ]
+    assert "Winner: Bob, time called after hand 3" in text
+    assert "  Cy pays Bob 2 units = 2.00" in text
+
+
+def test_the_text_sheet_says_most_points_after_the_hand_that_left_one_side_on_top():
+    text = _invoke("score", str(SECTION_11 / "hands-tie-plays-on.json")).stdout
+    assert text.splitlines()[0] == "Auction Pitch: the most points after 4 hands"
+    assert "Winner: Ann, most points after hand 6" in text
+
+
+def test_the_text_sheet_of_a_shared_top_after_the_last_hand_says_the_game_goes_on():
+    record = json.loads((SECTION_11 / "hands-tie-plays-on.json").read_text(encoding="utf-8"))
+    record["hands"] = record["hands"][:5]
+    text = _invoke("score", "-", stdin=json.dumps(record).encode()).stdout
+    assert "Not finished. Next dealer: Bob" in text
+    assert (
+        "The top score is shared after hand 5: the game goes on until one side is alone at "
+        "the top." in text
+    )
+
+
+def test_the_text_sheet_says_time_called_beside_the_hand_that_broke_a_shared_top():
+    # Time called after hand 1 on A 2, B 2; hand 2 leaves B alone at the top, 4 to 3.
+    record = {
+        "format": "pitch-scorekeeper/1",
+        "variant": "auction-pitch",
+        "house_rules": {"hands": 3},
+        "players": ["A", "B"],
+        "called": 1,
+        "hands": [
+            {
+                "pitcher": "A",
+                "bid": 2,
+                "points": {"high": "A", "low": "A", "jack": "B", "game": "B"},
+            },
+            {
+                "pitcher": "B",
+                "bid": 2,
+                "points": {"high": "B", "low": "B", "jack": "A", "game": None},
+            },
+        ],
+    }
+    text = _invoke("score", "-", stdin=json.dumps(record).encode()).stdout
+    assert text.splitlines()[:2] == [
+        "Auction Pitch: first to 7, or the most points after 3 hands",
+        "Time called after 1 played hand.",
+    ]
+    assert "Winner: B, most points after hand 2 (time called after hand 1)" in text
+
+
+def test_the_text_sheet_says_a_passed_hand_set_the_dealer_back():
+    text = _invoke("score", str(SECTION_11 / "smear-dealer-set.json")).stdout
+    rows = [line.split() for line in text.splitlines() if line.strip().startswith("1 ")]
+    assert rows == [["1", "Ann", "passed", "out,", "dealer", "set", "back", "2", "(-2)", "0", "0"]]
