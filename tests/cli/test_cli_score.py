@@ -215,12 +215,49 @@ def test_a_valid_record_with_a_surrogate_escape_never_gives_a_traceback():
     assert len(completed.stderr.splitlines()) == 1
 
 
+RULE_SET_KEYS = [
+    "seven-point",
+    "nine-point",
+    "eleven-point",
+    "thirteen-point",
+    "ten-point-with-ten",
+    "smear",
+    "sancho-pedro",
+    "dom-pedro",
+]
+
+
 def test_variants_lists_all_eight_keys():
     completed = _run("variants")
     assert completed.returncode == 0
-    lines = completed.stdout.decode("utf-8").splitlines()
+    # The variants come first; the ready-made rule sets follow, after a blank line.
+    variants_part = completed.stdout.decode("utf-8").split("\n\n")[0]
+    lines = variants_part.splitlines()
     keys = [line.split(":")[0] for line in lines if line and not line.startswith(" ")]
     assert keys == VARIANT_KEYS
+
+
+def test_variants_lists_the_ready_made_rule_sets_after_the_variants_with_their_summary():
+    completed = _run("variants")
+    assert completed.returncode == 0
+    _variants, rule_sets = completed.stdout.decode("utf-8").split("\n\n")
+    heading, *lines = rule_sets.splitlines()
+    assert heading == "Ready-made rule sets (a variant and its house rules):"
+    keys = [line.split(":")[0] for line in lines if not line.startswith(" ")]
+    assert keys == RULE_SET_KEYS
+    assert "seven-point: 7-Point Pitch (ten-point)" in lines
+    assert (
+        "  10-Point Pitch with the Ten, and no Three or Game: seven points, bid 3 to 7, "
+        "first to 21; a made bid of 7 shoots the moon." in lines
+    )
+    assert "  seats 2-7; bids 2-5; points high, low, jack, off_jack, game" in lines
+    assert "  house rules: smudge_bid=null, all_pass=dealer-set, target=11" in lines
+    assert "  seats 2-7; bids 1-21; points high, low, jack, game, pedro, nine, three" in lines
+
+
+def test_variants_names_the_rule_sets_in_romanian_too():
+    text = _invoke("--lang", "ro", "variants").stdout
+    assert "smear: Smear cu 5 puncte (auction-pitch)" in text
 
 
 def test_variants_shows_each_preset_from_the_rules_table():

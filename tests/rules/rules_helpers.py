@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.rules import Game, GameResult, Hand, RuleError, Sale, score_game
+from scorekeeper.rules import Game, GameResult, Hand, RuleError, Sale, find_rule_set, score_game
 
 #: RULES.md section 4, "points, count-out order".
 POINT_ORDER: dict[str, tuple[str, ...]] = {
@@ -30,6 +30,44 @@ POINT_ORDER: dict[str, tuple[str, ...]] = {
     "pedro": ("high", "low", "jack", "game", "pedro"),
     "cinch": ("high", "low", "jack", "game", "right_pedro", "left_pedro"),
     "ten-point": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game"),
+    # RULES.md section 11.2, the ready-made rule sets, by key: their ``points`` switch.
+    "seven-point": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten"),
+    "nine-point": ("high", "low", "jack", "pedro", "game"),
+    "eleven-point": (
+        "high",
+        "low",
+        "jack",
+        "off_jack",
+        "big_joker",
+        "little_joker",
+        "ten",
+        "three",
+        "off_ace",
+    ),
+    "thirteen-point": (
+        "high",
+        "low",
+        "jack",
+        "off_jack",
+        "big_joker",
+        "little_joker",
+        "ten",
+        "three",
+        "off_three",
+    ),
+    "ten-point-with-ten": (
+        "high",
+        "low",
+        "jack",
+        "off_jack",
+        "big_joker",
+        "little_joker",
+        "three",
+        "ten",
+    ),
+    "smear": ("high", "low", "jack", "off_jack", "game"),
+    "sancho-pedro": ("high", "low", "jack", "game", "pedro", "nine"),
+    "dom-pedro": ("high", "low", "jack", "game", "pedro", "nine", "three"),
 }
 
 #: The usual partnership of four: North-South sit 1 and 3, East-West 2 and 4.
@@ -81,6 +119,20 @@ def play(
         players = players.split()
     game = Game.create(variant, players, **setup)
     return score_game(game, hands(variant, *texts))
+
+
+def play_rule_set(
+    key: str,
+    players: Sequence[str] | str,
+    texts: Sequence[str],
+    **setup: Any,
+) -> GameResult:
+    """Create a game of a ready-made rule set (RULES.md 11.2) and score the hands written in
+    shorthand, in the set's count-out order."""
+    if isinstance(players, str):
+        players = players.split()
+    game = find_rule_set(key).create(players, **setup)
+    return score_game(game, hands(key, *texts))
 
 
 def scores(text: str) -> dict[str, int]:
