@@ -165,6 +165,8 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
 
     Raise RuleError, placed at the offending hand, for the first hand that breaks
     a rule (RULES.md section 9), including any hand after the game was won.
+    Each hand is dealt by its own ``dealer`` if it names one, else by the usual dealer,
+    and the next usual dealer follows from who really dealt (GAME-RECORD.md).
     A game with a hand limit (the ``hands`` switch, or time ``called``: RULES.md 11.4)
     that no side has won by sections 3 to 7 when its last played hand is reached is won
     by the side alone at the top then, or after the first played hand that leaves one.
@@ -255,8 +257,8 @@ def usual_dealers(game: Game, hands: Sequence[Hand]) -> list[str]:
     usual = game.dealer_first
     for hand in hands:
         due.append(usual)
-        dealer = hand.dealer if hand.dealer in game.seated else usual
-        usual = _next_dealer(game, dealer or usual, hand)
+        dealer = hand.dealer if hand.dealer is not None and hand.dealer in game.seated else usual
+        usual = _next_dealer(game, dealer, hand)
     return due
 
 

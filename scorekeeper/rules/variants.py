@@ -378,13 +378,15 @@ class Variant:
         return self.smudge_bid
 
     def house_rules(self, overrides: dict[str, Any] | None = None) -> HouseRules:
-        """Apply a table's switches to the preset, checking each (RULES.md sections 5, 10).
+        """Apply a table's switches to the preset, checking each (RULES.md sections 5, 10, 11).
 
         Raise RuleError for an unknown switch, a value of the wrong kind or out of
         range, a shape switch on a variant whose scoring is its own, a point list
-        that cannot be played, bids that do not fit the points, and the smudge
-        switch on a game that has no smudge bid. (``smudge_failed: loses`` also needs
-        exactly two sides: ``Game.create`` checks that, as it knows the sides.)
+        that cannot be played (Pedro's Game beside the Ten too), bids that do not fit the
+        points, the smudge switch on a game that has no smudge bid, ``dealer-set`` in
+        Cinch or Sell-Out, and a null target without ``hands`` or with a smudge that could
+        end the game. (``smudge_failed: loses`` also needs exactly two sides:
+        ``Game.create`` checks that, as it knows the sides.)
         """
         given = dict(overrides or {})
         changes: dict[str, Any] = {}
