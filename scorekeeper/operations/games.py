@@ -698,7 +698,8 @@ def _check_version(loaded: Loaded, version: int | None) -> None:
 
 def _changed(loaded: Loaded, hands: Sequence[rules.Hand], result: rules.GameResult) -> Loaded:
     """Rewrite the game's derived columns and version for its new hands; return the game as
-    the change leaves it. Its open boards hear of it once this commits (scorekeeper/live/broker.py)."""
+    the change leaves it. Its open boards hear of it once this commits
+    (scorekeeper/live/broker.py)."""
     row = _cache_result(loaded.row, result, loaded.player_ids, existing=loaded.stats)
     live.changed(row.id, row.version)
     return Loaded(row, loaded.game, tuple(hands), result, loaded.player_ids)
