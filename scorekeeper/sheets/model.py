@@ -100,7 +100,7 @@ class GameView:
     version: int
     variant_key: str
     variant_name: str
-    target: int
+    target: int | None
     players: tuple[str, ...]
     is_partnership: bool
     sides: tuple[SideView, ...]

@@ -182,3 +182,22 @@ def test_a_record_with_a_key_written_twice_is_refused_and_creates_nothing(
     assert answer.status_code == 400
     assert answer.get_json() == {"error": 'hand 1: duplicate key "bid"'}
     assert game_count(app) == 0
+
+
+@pytest.mark.parametrize(
+    ("example", "line"),
+    [
+        ("sellout-dealt-out-of-turn", 'hand 2: unknown key "dealer"'),
+        ("called-after-three", 'record: unknown key "called"'),
+    ],
+)
+def test_a_record_the_database_cannot_keep_whole_is_refused_not_changed(
+    client: Any, example: str, line: str
+) -> None:
+    # The engine scores a hand's own dealer and time called (RULES.md 11.4); until the
+    # database keeps them, importing such a record would store another game, so it is
+    # refused as before, naming the key.
+    content = (EXAMPLES / "section-11" / f"{example}.json").read_bytes()
+    response = client.post("/games/import", data=content, content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json() == {"error": line}
