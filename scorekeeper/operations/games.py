@@ -77,7 +77,6 @@ def store_record(
     backup's); those not given are now.
     """
     times = times or {}
-    _refuse_what_is_not_stored(record)
     result = record.score()
     new = store_game(record.game, night_id, times.get("created_at"))
     row = new.row
@@ -93,19 +92,6 @@ def store_record(
             ],
         )
     return cache_result(row, result, new.player_ids, times.get("updated_at"))
-
-
-def _refuse_what_is_not_stored(record: rules.GameRecord) -> None:
-    """Refuse a record whose game has time ``called`` or a hand dealt out of turn (its own
-    ``dealer``, RULES.md 11.4 and GAME-RECORD.md): the engine reads them, but no column
-    keeps them yet, and storing the game without them would change it (a Sell-Out hand's
-    seller, the next dealer, the end of the game). So they are refused as they were before
-    the engine knew them, naming the key, until the database stores them."""
-    if record.game.called is not None:
-        raise rules.RuleError("unknown-key", field="record", key="called")
-    for number, hand in enumerate(record.hands, start=1):
-        if hand.dealer is not None:
-            raise rules.RuleError("unknown-key", hand=number, field="dealer", key="dealer")
 
 
 def import_record(record: rules.GameRecord) -> int:
