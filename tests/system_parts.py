@@ -73,6 +73,8 @@ PARTS: dict[str, Part] = {
         path=Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
         program=False,
     ),
+    # The scripts' pure parts are tested with Node's own test runner (tests/test_scripts.py).
+    "nodejs": Part("nodejs", command="node"),
 }
 
 

@@ -245,7 +245,7 @@ def _parse_rule_set(entry: Any, place: str) -> RuleSetEntry:
             actual=type(house_rules).__name__,
         )
     try:
-        rules.VARIANTS[variant].house_rules(dict(house_rules))
+        rules.find_variant(variant).house_rules(dict(house_rules))
     except RuleError as error:
         raise RuleError(error.code, field=f"{place}.{error.field}", **error.params) from None
     return RuleSetEntry(

@@ -175,9 +175,14 @@ class HandFormBase(Form):
         return {name: v for name, v in counts.items() if v is not None}
 
     def side_counts(self) -> dict[str, int] | None:
-        """Each side's count toward Game, as the counter was filled in (for the page)."""
-        counts = self.game_counts()
-        return None if counts is None else rules.counts_by_side(self.game, counts)
+        """Each side's count toward Game so far, as the counter was filled in (for the page:
+        a player left empty adds nothing), or None if nothing was typed."""
+        if not self.counts_game:
+            return None
+        counts = self.typed_counts()
+        if all(v is None for v in counts.values()):
+            return None
+        return rules.counts_by_side(self.game, {n: v or 0 for n, v in counts.items()})
 
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
         """Check shapes; for a passed-out hand only the note matters."""
@@ -403,6 +408,7 @@ def _hand_form_class(
         else gettext("Who pitched? (the buyer, or the seller)"),
         choices=seats,
         validators=[Optional() if sale_only else InputRequired(gettext("Choose who won the bid."))],
+        said_alone=True,
     )
     HandForm.bid = TapField(
         gettext("Bid"),

@@ -238,6 +238,10 @@ def new_game_form(
         (i, gettext("Seat %(number)s", number=i + 1)) for i in range(max_seats)
     )
     form.night.choices = [SelectChoice("", gettext("No game night"))]
+    # Only what the game can play: a dealer set back for passing is not Cinch's or Sell-Out's.
+    form.all_pass.choices = [
+        c for c in switch_choices("all_pass") if _plays(variant, "all_pass", c.value)
+    ]
     if not form.is_submitted():
         form.target.data = preset.target
         form.low_to.data = preset.low_to.value
@@ -266,6 +270,15 @@ def new_game_form(
             for i in range(max_seats):
                 form[f"team_{i}"].data = us if i % 2 == 0 else them
     return form
+
+
+def _plays(variant: rules.Variant, switch: str, value: str) -> bool:
+    """Whether the engine plays ``variant`` with this one switch so (a choice to offer)."""
+    try:
+        variant.house_rules({switch: value})
+    except rules.RuleError:
+        return False
+    return True
 
 
 def _smudge_shown(variant: rules.Variant, house: rules.HouseRules) -> Smudge:

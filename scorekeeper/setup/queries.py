@@ -95,7 +95,7 @@ def _house(row: RuleSetRow) -> rules.HouseRules | None:
     if row.variant not in rules.VARIANTS:
         return None
     try:
-        return rules.VARIANTS[row.variant].house_rules(dict(row.house_rules))
+        return rules.find_variant(row.variant).house_rules(dict(row.house_rules))
     except rules.RuleError:
         return None
 
@@ -106,7 +106,7 @@ def rules_said(row: RuleSetRow) -> str:
     house = _house(row)
     if house is None:
         return ""
-    said = house_rules_said(rules.VARIANTS[row.variant], house)
+    said = house_rules_said(rules.find_variant(row.variant), house)
     return "; ".join(said) if said else gettext("the rules as the book has them")
 
 
@@ -130,6 +130,6 @@ def offered_rule_sets(variant_key: str | None = None) -> list[OfferedRuleSet]:
     for row in operations.rule_sets.rule_sets(variant_key):
         if _house(row) is None:
             continue
-        variant = rules.VARIANTS[row.variant]
+        variant = rules.find_variant(row.variant)
         found.append(OfferedRuleSet(row.id, row.name, row.variant, variant.name, rules_said(row)))
     return found

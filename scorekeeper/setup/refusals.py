@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import i18n, rules
 from ..i18n import N_, gettext
-from ..rules.variants import SmudgeFailed
+from ..rules.variants import AllPass, SmudgeFailed
 from .forms import NewGameForm, choice_words
 
 #: Where a refusal shows: next to the seats (players, teams, who deals first).
@@ -57,6 +57,11 @@ MESSAGES: Mapping[str, str] = {
         "or two teams); this game has %(count)s."
     ),
     "switch-points-needs": N_("Tick %(point)s: every hand has one."),
+    "switch-points-ten-game": N_(
+        "%(ten)s and %(game)s cannot both be in play in %(variant)s: its Game is the ten of "
+        "trumps. Untick one."
+    ),
+    "switch-dealer-set": N_("%(value)s cannot be played in %(variant)s."),
     "switch-points-clash": N_("%(one)s and %(other)s cannot both be in play: untick one."),
     "switch-points-list": N_("Tick the points in play from the list."),
     "switch-points-unknown": N_("Tick the points in play from the list."),
@@ -106,6 +111,15 @@ def _params(error: rules.RuleError, form: NewGameForm, field: str) -> dict[str, 
         },
         "switch-smudge-failed-sides": lambda: {"count": p["count"]},
         "switch-points-needs": lambda: {"point": _point_name(p["point"])},
+        "switch-points-ten-game": lambda: {
+            "ten": _point_name("ten"),
+            "game": gettext(rules.variants.TEN_OF_TRUMPS_GAME.name),
+            "variant": gettext(str(p.get("variant", ""))),
+        },
+        "switch-dealer-set": lambda: {
+            "value": "“" + choice_words("all_pass", AllPass.DEALER_SET) + "”",
+            "variant": gettext(str(p.get("variant", ""))),
+        },
         "switch-points-clash": lambda: {
             "one": _point_name(p["one"]),
             "other": _point_name(p["other"]),
@@ -128,7 +142,7 @@ def refusal(error: rules.RuleError, form: NewGameForm) -> Refusal:
     switch = field_name.removeprefix("house_rules.")
     if error.code in MESSAGES:
         code = error.code
-        if switch == "points":
+        if switch == "points" or code == "switch-points-ten-game":
             where = POINTS
             if code == "switch-min-above-max":
                 code = "switch-min-above-points"
