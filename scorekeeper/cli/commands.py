@@ -167,12 +167,12 @@ def set_password(password: str) -> None:
 @click.argument("file")
 def backup(file: str) -> None:
     """Copy the SQLite database to FILE, consistently, while the app keeps running."""
-    from .backup import backup_sqlite
+    from .backup import backup_sqlite, database_of
     from .files import writable_target
 
     target = writable_target(file)
     app = _app()
-    with app.app_context():
+    with database_of(app):
         try:
             pages = backup_sqlite(target)
         except ValueError as error:
@@ -192,13 +192,13 @@ def backup(file: str) -> None:
 @click.argument("file")
 def export_all(file: str) -> None:
     """Write every game, as game records with their dates, to FILE ('-' for standard output)."""
-    from .backup import export_collection
+    from .backup import database_of, export_collection
     from .files import writable_target, write_text
 
     if file != "-":
         writable_target(file)  # refused before the database is read
     app = _app()
-    with app.app_context():
+    with database_of(app):
         collection = export_collection()
     write_text(file, json.dumps(collection, indent=1, ensure_ascii=False) + "\n")
     click.echo(
@@ -213,12 +213,12 @@ def import_all(file: str) -> None:
     """Add every game of an export-all FILE to this database; a bad file adds nothing, and
     what is here already is left out."""
     from ..rules import RuleError
-    from .backup import import_collection, say_written
+    from .backup import database_of, import_collection, say_written
     from .files import read_bytes
 
     text = read_bytes(file)
     app = _app()
-    with app.app_context():
+    with database_of(app):
         try:
             written = import_collection(text)
         except RuleError as error:
