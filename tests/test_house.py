@@ -121,12 +121,15 @@ FEATURES = ("games", "setup", "nights", "players", "history", "auth")
 FEATURE_ROLES = {"__init__.py", "views.py", "forms.py", "queries.py"}
 #: The features' named second blueprints and helpers, each with the reason it is not a
 #: layer's: the JSON door and the rules card are pages of their own; the history's
-#: filters are its form read from a query string; ``access`` is the organiser's guard.
+#: filters are its form read from a query string; ``access`` is the organiser's guard; the
+#: setup's refusals are the engine's refusals said in its form's words (its labels, its
+#: choices), by code, as the form shows them.
 FEATURE_EXTRAS = {
     "games/offline.py",
     "games/rules_card.py",
     "history/filters.py",
     "auth/access.py",
+    "setup/refusals.py",
 }
 
 

@@ -6,7 +6,6 @@ import gc
 import json
 import sys
 import threading
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -165,15 +164,17 @@ def set_password(password: str) -> None:
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-def backup(file: Path) -> None:
+@click.argument("file")
+def backup(file: str) -> None:
     """Copy the SQLite database to FILE, consistently, while the app keeps running."""
-    from .backup import backup_sqlite
+    from .backup import backup_sqlite, database_of
+    from .files import writable_target
 
+    target = writable_target(file)
     app = _app()
-    with app.app_context():
+    with database_of(app):
         try:
-            pages = backup_sqlite(file)
+            pages = backup_sqlite(target)
         except ValueError as error:
             click.echo(gettext("error: %(problem)s", problem=error), err=True)
             sys.exit(2)
@@ -188,16 +189,18 @@ def backup(file: Path) -> None:
 
 
 @click.command("export-all")
-@click.argument("file", type=click.File("w", encoding="utf-8"))
-def export_all(file: Any) -> None:
+@click.argument("file")
+def export_all(file: str) -> None:
     """Write every game, as game records with their dates, to FILE ('-' for standard output)."""
-    from .backup import export_collection
+    from .backup import database_of, export_collection
+    from .files import writable_target, write_text
 
+    if file != "-":
+        writable_target(file)  # refused before the database is read
     app = _app()
-    with app.app_context():
+    with database_of(app):
         collection = export_collection()
-    json.dump(collection, file, indent=1, ensure_ascii=False)
-    file.write("\n")
+    write_text(file, json.dumps(collection, indent=1, ensure_ascii=False) + "\n")
     click.echo(
         ngettext("Exported %(num)s game.", "Exported %(num)s games.", len(collection["games"])),
         err=True,
@@ -205,17 +208,21 @@ def export_all(file: Any) -> None:
 
 
 @click.command("import-all")
-@click.argument("file", type=click.File("rb"))
-def import_all(file: Any) -> None:
-    """Add every game of an export-all FILE to this database; a bad file adds nothing."""
+@click.argument("file")
+def import_all(file: str) -> None:
+    """Add every game of an export-all FILE to this database; a bad file adds nothing, and
+    what is here already is left out."""
     from ..rules import RuleError
-    from .backup import import_collection
+    from .backup import database_of, import_collection, say_written
+    from .files import read_bytes
 
+    text = read_bytes(file)
     app = _app()
-    with app.app_context():
+    with database_of(app):
         try:
-            count = import_collection(file.read())
+            written = import_collection(text)
         except RuleError as error:
             click.echo(i18n.error_message(error), err=True)
             sys.exit(2)
-    click.echo(ngettext("Imported %(num)s game.", "Imported %(num)s games.", count))
+    for line in say_written(written):
+        click.echo(line)

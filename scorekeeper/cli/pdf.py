@@ -16,7 +16,7 @@ from ..i18n import gettext, ngettext
     "-o",
     "--output",
     "output",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=str,
     help="Where to write the PDF ('-' for standard output).  [default: game-GAME_ID.pdf]",
 )
 @click.option(
@@ -33,7 +33,10 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     from ..data.database import close_all
     from ..operations.errors import NotFound
     from ..pdf import printed_sheet as sheet
+    from .files import writable_target
 
+    if output is not None and output != "-":
+        writable_target(output)  # refused before the sheet is laid out
     # Under Flask's test runner (or `flask`), use the app it names; else the configured one.
     info = click.get_current_context().find_object(ScriptInfo)
     app = info.load_app() if info is not None else create_app()
