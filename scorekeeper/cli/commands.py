@@ -83,7 +83,7 @@ def serve(host: str, port: int, threads: int | None) -> None:
     """Serve the app with the production WSGI server (waitress)."""
     from ..auth.access import password_required
     from ..data.database import upgrade_database
-    from ..pdf import bundle
+    from ..pdf import pool
     from ..serving import server as serving
     from ..serving.network import addresses_to_type
 
@@ -110,11 +110,11 @@ def serve(host: str, port: int, threads: int | None) -> None:
             err=True,
         )
     ready_to_serve()
-    if bundle.worker_count(app.config.get("PDF_WORKERS")) > 0:
+    if pool.worker_count(app.config.get("PDF_WORKERS")) > 0:
         # On a thread: the server answers at once; a history printed a moment later waits
         # only for what is left of the start.
         threading.Thread(
-            target=bundle.warm_up, args=(app.static_folder,), name="pdf-warm-up", daemon=True
+            target=pool.warm_up, args=(app.static_folder,), name="pdf-warm-up", daemon=True
         ).start()
     serving.serve(
         app,

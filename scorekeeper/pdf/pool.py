@@ -1,0 +1,245 @@
+"""The worker processes that lay out every PDF: one kept for short documents, a pool per history.
+
+Laying out is the slow part (WeasyPrint does 4-5 pages a second a core here), so it
+runs in worker processes, which come from a fork server that has WeasyPrint loaded
+already. A sheet or a night is laid out by the one worker kept for them
+(``lay_out_one``); a history by a pool of its own, one process per core (``Layout``),
+for as long as it prints. The workers only lay out finished HTML: everything with
+words in it is rendered in the web process, in the current language.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import multiprocessing
+import os
+import threading
+from collections import deque
+from collections.abc import Hashable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from .render import Printed, prepare_worker, write_pdf
+
+log = logging.getLogger(__name__)
+
+
+@functools.cache
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """Worker processes come from a fork server that has WeasyPrint loaded already.
+
+    Not a plain fork: the web process runs threads and holds database connections,
+    and a forked copy of those is unsafe. The fork server is a fresh process.
+    """
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["scorekeeper.pdf.render", "weasyprint"])
+    return context
+
+
+def warm_up(static_folder: str | None = None) -> None:
+    """Start the fork server now, with WeasyPrint loaded, so that the first history printed
+    does not wait a second or two for it, and the worker that lays out sheets and nights
+    (``scorekeeper serve`` calls this on a thread)."""
+    from multiprocessing import forkserver
+
+    _pool_context()
+    try:
+        forkserver.ensure_running()
+        if static_folder is not None:
+            _the_one_worker(static_folder).submit(int).result()
+    except (OSError, RuntimeError, BrokenProcessPool):  # pragma: no cover - started when needed
+        log.warning("the PDF layout fork server did not start", exc_info=True)
+
+
+_one_worker: ProcessPoolExecutor | None = None
+_one_worker_lock = threading.Lock()
+
+
+def _the_one_worker(static_folder: str) -> ProcessPoolExecutor:
+    """The worker process kept for short documents, started on first use."""
+    global _one_worker
+    with _one_worker_lock:
+        if _one_worker is None:
+            _one_worker = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=_pool_context(),
+                initializer=prepare_worker,
+                initargs=(static_folder,),
+            )
+        return _one_worker
+
+
+def lay_out_one(html: str, static_folder: str, workers: int) -> Printed:
+    """Lay out one short document (a sheet, a night) in a worker process kept for them.
+
+    The printing queue runs one job at a time, so one process is enough; laying out
+    there rather than on the web process's thread leaves that process's time (its
+    interpreter lock) to the requests of the table, and the worker gives way to it
+    (``prepare_worker``). With ``workers`` 0 it is laid out here; if the worker cannot
+    start or dies, here too.
+    """
+    global _one_worker
+    if workers <= 0:
+        return write_pdf(html, static_folder)
+    pool = _the_one_worker(static_folder)
+    try:
+        return pool.submit(write_pdf, html, static_folder).result()
+    except (BrokenProcessPool, RuntimeError, OSError):
+        log.warning("the layout worker failed; laying out in this process", exc_info=True)
+        with _one_worker_lock:
+            if _one_worker is pool:
+                _one_worker = None
+        pool.shutdown(wait=False, cancel_futures=True)
+        return write_pdf(html, static_folder)
+
+
+def worker_count(setting: int | None) -> int:
+    """How many processes lay out parts: the PDF_WORKERS setting, else one per core."""
+    if setting is None:
+        return os.cpu_count() or 1
+    return max(0, int(setting))
+
+
+class Layout:
+    """Lays out HTML documents on a pool of worker processes, or here if there is none.
+
+    Used as a context manager, for the length of one history. The workers are started
+    on a thread at once (the first time, the fork server takes a second or so to load
+    WeasyPrint), and documents are handed to them as they are added, a few at a time:
+    so a document added ``first`` is laid out next, ahead of those waiting. (Laying
+    out here while the workers start was tried: with the fork server loading, a third
+    layout on two cores slowed the whole by a second.)
+    """
+
+    def __init__(self, static_folder: str, workers: int) -> None:
+        self.static_folder = static_folder
+        self.parallel = workers > 0
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+        # Enough in the pool to keep every worker busy, few enough that a late document
+        # wanted first does not wait behind all the others.
+        self._most = workers + 1
+        self._waiting: deque[tuple[Hashable, str]] = deque()
+        self._running: dict[Future[Printed], tuple[Hashable, str]] = {}
+        self._finished: dict[Hashable, Printed] = {}
+        self._starting: threading.Thread | None = None
+        if workers > 0:
+            self._starting = threading.Thread(
+                target=self._start, args=(workers,), name="pdf-layout-start", daemon=True
+            )
+            self._starting.start()
+
+    def __enter__(self) -> Layout:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._started()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def _start(self, workers: int) -> None:
+        try:
+            pool = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=_pool_context(),
+                initializer=prepare_worker,
+                initargs=(self.static_folder,),
+            )
+            # A worker starts with a task to do: start them all now, and wait for them.
+            wait([pool.submit(int) for _ in range(workers)])
+        except (BrokenProcessPool, RuntimeError, OSError):
+            log.warning(
+                "the layout workers did not start; laying out in this process", exc_info=True
+            )
+            return
+        with self._lock:
+            self._pool = pool
+            self._hand_out()
+
+    def _started(self) -> None:
+        if self._starting is not None:
+            self._starting.join()
+            self._starting = None
+
+    def _hand_out(self) -> None:
+        """Give the workers waiting documents, in order, up to a few (with the lock held)."""
+        while self._waiting and self._pool is not None and len(self._running) < self._most:
+            key, html = self._waiting[0]
+            try:
+                future = self._pool.submit(write_pdf, html, self.static_folder)
+            except (BrokenProcessPool, RuntimeError):
+                self._failed()
+                return
+            self._waiting.popleft()
+            self._running[future] = (key, html)
+
+    def _failed(self) -> None:
+        """The workers are gone: what they had goes back to the front of the queue (with the
+        lock held), to be laid out here."""
+        # A worker died or could not start (multiprocessing re-imports the main module in
+        # its workers; a main script without an ``if __name__ == "__main__"`` guard breaks
+        # that). Slower is better than nothing: lay out what is missing right here.
+        log.warning("the layout workers failed; laying out in this process", exc_info=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        self._waiting.extendleft(reversed(list(self._running.values())))
+        self._running.clear()
+
+    def add(self, key: Hashable, html: str, *, first: bool = False) -> None:
+        """Queue a document to lay out (``first``: ahead of every one waiting)."""
+        with self._lock:
+            if first:
+                self._waiting.appendleft((key, html))
+            else:
+                self._waiting.append((key, html))
+            self._hand_out()
+
+    def next_done(self) -> tuple[Hashable, Printed]:
+        """Wait for the next document to be laid out; return its key and the PDF."""
+        if self._finished:
+            key = next(iter(self._finished))
+            return key, self._finished.pop(key)
+        return self._next()
+
+    def _next(self) -> tuple[Hashable, Printed]:
+        self._started()
+        with self._lock:
+            self._hand_out()
+            running = list(self._running)
+            if not running:
+                if not self._waiting:
+                    raise LookupError("no document is waiting to be laid out")
+                key, html = self._waiting.popleft()
+        if not running:
+            return key, write_pdf(html, self.static_folder)
+        over, _ = wait(running, return_when=FIRST_COMPLETED)
+        future = next(iter(over))
+        with self._lock:
+            key, html = self._running.pop(future)
+            try:
+                printed = future.result()
+            except (BrokenProcessPool, RuntimeError, OSError):
+                self._waiting.appendleft((key, html))
+                self._failed()
+                printed = None
+            self._hand_out()
+        return (key, printed) if printed is not None else self._next()
+
+    def collect(self, documents: Mapping[Hashable, str]) -> dict[Hashable, Printed]:
+        """Lay out these documents ahead of any waiting, and wait for them all.
+
+        Other documents finished meanwhile are kept for ``next_done``.
+        """
+        for key, html in reversed(list(documents.items())):
+            self.add(key, html, first=True)
+        found: dict[Hashable, Printed] = {}
+        while len(found) < len(documents):
+            key, printed = self._next()
+            if key in documents:
+                found[key] = printed
+            else:
+                self._finished[key] = printed
+        return found
