@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 from .. import i18n, operations, rules
 from ..data.database import release
 from ..i18n import N_
+from ..rules.night import game_shares, settle_night
+from ..rules.settlement import Payment, Settlement
 from ..sheets.model import GameView, game_snapshot
 from .jobs import Progress
 from .pool import Layout
@@ -86,23 +88,35 @@ def load_views(game_ids: Sequence[int]) -> Iterator[GameView | Unscorable]:
 
 
 def balances(games: Sequence[GameView]) -> tuple[Balance, ...]:
-    """Net every finished game's payments per player: who is up, who is down."""
-    units: dict[str, int] = {}
-    money: dict[str, Decimal] = {}
-    for game in games:
-        for payment in game.payments:
-            units[payment.payer] = units.get(payment.payer, 0) - payment.units
-            units[payment.payee] = units.get(payment.payee, 0) + payment.units
-            if payment.amount is not None:
-                money[payment.payer] = money.get(payment.payer, Decimal(0)) - payment.amount
-                money[payment.payee] = money.get(payment.payee, Decimal(0)) + payment.amount
+    """Net every finished game's settlement per player: who is up, who is down.
+
+    The netting is the engine's, as the night page's is (``rules.night.settle_night``, in
+    exact decimals); this only orders the players and says who played for no stake.
+    """
+    settlements = [_settlement(game) for game in games if game.finished]
+    shares = [game_shares(settlement) for settlement in settlements if settlement.units]
+    night = settle_night(shares)
+    # A player who played only for no stake has no money to show, not 0.00.
+    staked = {player for share in shares for player, s in share.items() if s.money is not None}
+
+    def money(player: str) -> Decimal | None:
+        return night.money[player] if player in staked else None
+
     # Where anything was played for money, money decides who is up: +1 unit over the night
     # can be -2.00 (a unit lost at a stake of 2, two won for nothing).
-    if money:
-        order = sorted(units, key=lambda p: (-money.get(p, Decimal(0)), -units[p], p))
+    if night.in_money:
+        order = sorted(night.units, key=lambda p: (-(money(p) or Decimal(0)), -night.units[p], p))
     else:
-        order = sorted(units, key=lambda p: (-units[p], p))
-    return tuple(Balance(player, units[player], money.get(player)) for player in order)
+        order = sorted(night.units, key=lambda p: (-night.units[p], p))
+    return tuple(Balance(player, night.units[player], money(player)) for player in order)
+
+
+def _settlement(game: GameView) -> Settlement:
+    """The engine's settlement of a game, from the copy of it its snapshot carries."""
+    return Settlement(
+        units=dict(game.units),
+        payments=tuple(Payment(p.payer, p.payee, p.units, p.amount) for p in game.payments),
+    )
 
 
 def sheet_cost(game: GameView) -> int:
