@@ -30,15 +30,16 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     from flask.cli import ScriptInfo
 
     from .. import create_app, operations
-    from ..data.database import close_all
+    from ..data.database import command_context
     from ..operations.errors import NotFound
     from ..pdf import printed_sheet as sheet
 
-    # Under Flask's test runner (or `flask`), use the app it names; else the configured one.
+    # Under Flask's test runner (or `flask`), use the app it names; else the configured one,
+    # whose connections are closed once the sheet is printed rather than left open.
     info = click.get_current_context().find_object(ScriptInfo)
     app = info.load_app() if info is not None else create_app()
     target = output or f"game-{game_id}.pdf"
-    with app.app_context():
+    with app.app_context() if info is not None else command_context(app):
         try:
             printed = sheet.game_sheet(game_id, paper=sheet.paper_size(paper))
         except NotFound as missing:
@@ -47,9 +48,6 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
         except sheet.BadPaper as error:
             click.echo(f"{error}.", err=True)
             sys.exit(2)
-        finally:
-            if info is None:  # our own app: close its connections rather than leave them open
-                close_all()
     if target == "-":
         with click.open_file("-", "wb") as stdout:  # click's binary standard output
             stdout.write(printed.pdf)

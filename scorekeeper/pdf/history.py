@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import i18n, operations, rules
-from ..data.database import release
+from ..data.database import read_then_release
 from ..i18n import N_
 from ..rules.night import game_shares, settle_night
 from ..rules.settlement import Payment, Settlement
@@ -216,10 +216,9 @@ def history_pdf(
     static = str(static_folder)
     progress(0, len(game_ids) + 2, N_("Reading the games"))
     with Layout(static, workers) as layout:
-        views = list(load_views(game_ids))
-        # Everything is read: end the read transaction and give the connection back now,
-        # not after the half minute of layout (a long-open read holds back SQLite's WAL).
-        release()
+        # Everything is read first: the connection goes back now, not after the half
+        # minute of layout.
+        views = read_then_release(lambda: list(load_views(game_ids)))
         games = [v for v in views if isinstance(v, GameView)]
         total = len(games) + 2
         groups = batches(games, workers)
