@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,48 @@ PDF_DEFAULTS: dict[str, Any] = {
     # Sheets and nights kept once printed (while unchanged), for whoever asks next.
     "PDF_KEPT": 64,
 }
+
+
+class SettingError(ValueError):
+    """A setting or a folder the app cannot run with; the message says which, and why."""
+
+
+def make_instance_folder(path: str) -> None:
+    """Make the data folder if it is not there, or say why it cannot be used."""
+    from .i18n import gettext
+
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        problem = error.strerror or str(error)
+    else:
+        if os.access(folder, os.W_OK | os.X_OK):
+            return
+        problem = gettext("this user may not write in it")
+    raise SettingError(
+        gettext(
+            "the data folder %(folder)s cannot be used: %(problem)s. Set SCOREKEEPER_INSTANCE "
+            "to a folder this user may write in.",
+            folder=folder,
+            problem=problem,
+        )
+    )
+
+
+def check(settings: Mapping[str, Any]) -> None:
+    """Refuse a printing setting the app cannot run with, naming it and what it takes."""
+    from .i18n import gettext
+
+    workers = settings.get("PDF_WORKERS")
+    if workers is not None and (type(workers) is not int or workers < 0):
+        raise SettingError(
+            gettext(
+                "PDF_WORKERS is %(value)s: give a whole number of worker processes (0 lays "
+                "out in the server process), or None for one a core.",
+                value=repr(workers)[:40],
+            )
+        )
 
 
 def defaults(instance_path: str) -> dict[str, Any]:

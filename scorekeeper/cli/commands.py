@@ -31,10 +31,16 @@ def register(group: click.Group) -> None:
     group.add_command(pdf_command)
 
 
-def _app() -> Any:
+def configured_app() -> Any:
+    """The configured app; a setting or data folder it cannot run with is one line, status 2."""
     from .. import create_app
+    from ..config import SettingError
 
-    return create_app()
+    try:
+        return create_app()
+    except SettingError as error:
+        click.echo(gettext("error: %(problem)s", problem=error), err=True)
+        sys.exit(2)
 
 
 @click.command("init-db")
@@ -42,7 +48,7 @@ def init_db() -> None:
     """Create or upgrade the database to the latest schema."""
     from ..data.database import upgrade_database
 
-    app = _app()
+    app = configured_app()
     with app.app_context():
         upgrade_database()
     click.echo(gettext("Database ready: %(url)s", url=app.config["SQLALCHEMY_DATABASE_URI"]))
@@ -87,7 +93,7 @@ def serve(host: str, port: int, threads: int | None) -> None:
     from ..serving import server as serving
     from ..serving.network import addresses_to_type
 
-    app = _app()
+    app = configured_app()
     with app.app_context():
         upgrade_database()
     if app.config.get("SERVED_HOSTS") is not None and host not in ("0.0.0.0", "::", ""):
@@ -97,6 +103,7 @@ def serve(host: str, port: int, threads: int | None) -> None:
             f"[{host}]" if ":" in host else host,
         ]
     app.config["LISTEN_HOST"] = host  # pages name the LAN address when opened on loopback
+    say_where_the_data_is(app)
     urls = addresses_to_type(host, port)
     for url in urls:
         click.echo(gettext("Open %(url)s", url=url))
@@ -122,6 +129,21 @@ def serve(host: str, port: int, threads: int | None) -> None:
         port=port,
         threads=serving.thread_count(app, threads or serving.REQUEST_THREADS),
     )
+
+
+def say_where_the_data_is(app: Any) -> None:
+    """Say where the database is, and where backups go: the data folder of an installed
+    copy is not where a person would look (``scorekeeper/places.py``)."""
+    from ..data.database import place, sqlite_database
+
+    with app.app_context():
+        click.echo(gettext("Database: %(place)s", place=place()))
+        on_file = sqlite_database()
+    if on_file:
+        backups = app.extensions["scorekeeper.places"].backups
+        click.echo(gettext("Backups: %(folder)s (scorekeeper backup makes one)", folder=backups))
+    else:
+        click.echo(gettext("Backups: pg_dump, or scorekeeper export-all"))
 
 
 def print_join_code(url: str) -> None:
@@ -157,7 +179,7 @@ def set_password(password: str) -> None:
     if len(password) < 4:
         click.echo(gettext("error: choose a password of at least 4 characters"), err=True)
         sys.exit(2)
-    app = _app()
+    app = configured_app()
     path = password_hash_path(app)
     path.write_text(generate_password_hash(password))
     path.chmod(0o600)
@@ -165,12 +187,21 @@ def set_password(password: str) -> None:
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-def backup(file: Path) -> None:
-    """Copy the SQLite database to FILE, consistently, while the app keeps running."""
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path), required=False)
+def backup(file: Path | None) -> None:
+    """Copy the SQLite database to FILE, consistently, while the app keeps running.
+
+    Without FILE, into the backups folder (``serve`` says where it is), named by the time.
+    """
+    from datetime import datetime
+
     from .backup import backup_sqlite
 
-    app = _app()
+    app = configured_app()
+    if file is None:
+        folder = app.extensions["scorekeeper.places"].backups
+        folder.mkdir(parents=True, exist_ok=True)
+        file = folder / f"scorekeeper-{datetime.now():%Y-%m-%d-%H%M%S}.sqlite3"
     with app.app_context():
         try:
             pages = backup_sqlite(file)
@@ -193,7 +224,7 @@ def export_all(file: Any) -> None:
     """Write every game, as game records with their dates, to FILE ('-' for standard output)."""
     from .backup import export_collection
 
-    app = _app()
+    app = configured_app()
     with app.app_context():
         collection = export_collection()
     json.dump(collection, file, indent=1, ensure_ascii=False)
@@ -211,7 +242,7 @@ def import_all(file: Any) -> None:
     from ..rules import RuleError
     from .backup import import_collection
 
-    app = _app()
+    app = configured_app()
     with app.app_context():
         try:
             count = import_collection(file.read())

@@ -29,15 +29,16 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     """Print the score sheet of game GAME_ID as a PDF."""
     from flask.cli import ScriptInfo
 
-    from .. import create_app, operations
+    from .. import operations
     from ..data.database import command_context
     from ..operations.errors import NotFound
     from ..pdf import printed_sheet as sheet
+    from .commands import configured_app
 
     # Under Flask's test runner (or `flask`), use the app it names; else the configured one,
     # whose connections are closed once the sheet is printed rather than left open.
     info = click.get_current_context().find_object(ScriptInfo)
-    app = info.load_app() if info is not None else create_app()
+    app = info.load_app() if info is not None else configured_app()
     target = output or f"game-{game_id}.pdf"
     with app.app_context() if info is not None else command_context(app):
         try:

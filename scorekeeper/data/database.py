@@ -172,6 +172,21 @@ def busy(error: BaseException) -> bool:
     return getattr(error.orig, "sqlstate", None) in {"40P01", "40001", "55P03"}
 
 
+def place() -> str:
+    """Where the database is, to tell a person: a SQLite file's path, or a server's URL
+    without its password."""
+    url = db.engine.url
+    if url.get_backend_name() == "sqlite":
+        return url.database or ":memory:"
+    return url.render_as_string(hide_password=True)
+
+
+def sqlite_database() -> bool:
+    """Whether the database is a SQLite file (one ``scorekeeper backup`` can copy)."""
+    url = db.engine.url
+    return url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
+
+
 def dialect() -> str:
     """The database's kind: ``sqlite`` or ``postgresql``."""
     return db.engine.dialect.name
