@@ -123,12 +123,27 @@ def serve(host: str, port: int, threads: int | None) -> None:
         threading.Thread(
             target=pool.warm_up, args=(app.static_folder,), name="pdf-warm-up", daemon=True
         ).start()
-    serving.serve(
-        app,
-        host=host,
-        port=port,
-        threads=serving.thread_count(app, threads or serving.REQUEST_THREADS),
-    )
+    try:
+        serving.serve(
+            app,
+            host=host,
+            port=port,
+            threads=serving.thread_count(app, threads or serving.REQUEST_THREADS),
+            stopping=pool.stop,  # the layout workers end with the server, within seconds
+        )
+    except serving.CannotListen as error:
+        click.echo(
+            gettext(
+                "error: cannot listen on %(host)s port %(port)s: %(reason)s. Is another "
+                "server there? Choose another with --port.",
+                host=host,
+                port=port,
+                reason=error.strerror,
+            ),
+            err=True,
+        )
+        pool.stop()
+        sys.exit(2)
 
 
 def say_where_the_data_is(app: Any) -> None:

@@ -6,15 +6,26 @@ already. A sheet or a night is laid out by the one worker kept for them
 (``lay_out_one``); a history by a pool of its own, one process per core (``Layout``),
 for as long as it prints. The workers only lay out finished HTML: everything with
 words in it is rendered in the web process, in the current language.
+
+No worker outlives the process it works for. ``stop`` ends every worker and the fork
+server (``scorekeeper serve`` calls it when it is told to stop, and so does the exit of
+any process that printed, a gunicorn worker's included); and each worker watches that
+process and ends itself when it is gone, however it went (``kill -9`` included), so a
+stopped server never leaves a hundred megabytes of WeasyPrint behind.
 """
 
 from __future__ import annotations
 
+import atexit
 import functools
 import logging
 import multiprocessing
 import os
+import select
+import signal
 import threading
+import time
+import weakref
 from collections import deque
 from collections.abc import Hashable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -35,6 +46,113 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["scorekeeper.pdf.render", "weasyprint"])
     return context
+
+
+#: Every pool of workers this process has started and not shut down yet.
+_pools: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+_pools_lock = threading.Lock()
+#: How long ``stop`` lets a worker end when asked, before it is killed.
+STOP_SECONDS = 2.0
+
+
+def _new_pool(workers: int, static_folder: str) -> ProcessPoolExecutor:
+    """A pool of ``workers`` layout workers for this process, which ``stop`` will end."""
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=_pool_context(),
+        initializer=_start_worker,
+        initargs=(static_folder, os.getpid()),
+    )
+    with _pools_lock:
+        _pools.add(pool)
+    return pool
+
+
+def _start_worker(static_folder: str, owner: int) -> None:
+    """Ready a layout worker (``prepare_worker``), which ends itself when ``owner``, the
+    process it works for, is gone, and leaves Ctrl-C to that process: a terminal's Ctrl-C
+    reaches every process of the group, and the server ends its workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(owner,), name="pdf-worker-watch", daemon=True).start()
+    prepare_worker(static_folder)
+
+
+def _end_with(owner: int) -> None:
+    """Wait for the process ``owner`` to end, then end this one (a worker's parent is the
+    fork server, which outlives it, so its own parent is no sign)."""
+    try:
+        handle = os.pidfd_open(owner)
+    except (AttributeError, OSError):  # not Linux 5.3 or later: look every second
+        while _alive(owner):
+            time.sleep(1)
+    else:
+        # A process's pidfd is readable once it has ended, a zombie not yet waited for too.
+        select.select([handle], [], [])
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` is there (a zombie still is: the pidfd above knows better)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def stop(timeout: float = STOP_SECONDS) -> None:
+    """End every layout worker of this process and the fork server they came from, within
+    about ``timeout`` seconds: what they were laying out is dropped (a history job fails,
+    a waiting sheet is laid out again on the next request). Printing later starts anew."""
+    global _one_worker
+    with _one_worker_lock:
+        _one_worker = None
+    with _pools_lock:
+        pools = list(_pools)
+        _pools.clear()
+    processes = []
+    for pool in pools:
+        # The executor's own processes: it has no way to end them at once (Python 3.14's
+        # terminate_workers), and shutdown(wait=True) would wait out a history's parts.
+        processes += list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + timeout
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1)
+    _stop_fork_server()
+
+
+def _stop_fork_server() -> None:
+    """Stop this process's fork server, now that no worker holds it (it ends once nobody
+    holds its pipe). multiprocessing keeps it as module state, with a ``_stop`` its own
+    tests use; without one, it ends at exit. (Its resource tracker is left to end with
+    this process: stopped earlier, it would unlink the semaphores of queues still here.)"""
+    from multiprocessing import forkserver
+
+    stop_server = getattr(getattr(forkserver, "_forkserver", None), "_stop", None)
+    if stop_server is not None:
+        try:
+            stop_server()
+        except (OSError, ChildProcessError):  # already gone
+            log.debug("the fork server was gone already", exc_info=True)
+
+
+def _stop_at_exit() -> None:
+    if _pools:
+        stop()
+
+
+# At exit, before concurrent.futures joins the pools' threads (threading's exit callbacks
+# run first, the last registered first), or it would wait for a history to finish.
+_register_at_exit = getattr(threading, "_register_atexit", atexit.register)
+_register_at_exit(_stop_at_exit)
 
 
 def warm_up(static_folder: str | None = None) -> None:
@@ -61,12 +179,7 @@ def _the_one_worker(static_folder: str) -> ProcessPoolExecutor:
     global _one_worker
     with _one_worker_lock:
         if _one_worker is None:
-            _one_worker = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=_pool_context(),
-                initializer=prepare_worker,
-                initargs=(static_folder,),
-            )
+            _one_worker = _new_pool(1, static_folder)
         return _one_worker
 
 
@@ -95,9 +208,11 @@ def lay_out_one(html: str, static_folder: str, workers: int) -> Printed:
 
 
 def worker_count(setting: int | None) -> int:
-    """How many processes lay out parts: the PDF_WORKERS setting, else one per core."""
+    """How many processes lay out parts: the PDF_WORKERS setting, else one per core this
+    process may run on (a server pinned to one core, ``taskset -c 0``, gets one)."""
     if setting is None:
-        return os.cpu_count() or 1
+        cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+        return len(cores) if cores else os.cpu_count() or 1
     return max(0, int(setting))
 
 
@@ -141,12 +256,7 @@ class Layout:
 
     def _start(self, workers: int) -> None:
         try:
-            pool = ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=_pool_context(),
-                initializer=prepare_worker,
-                initargs=(self.static_folder,),
-            )
+            pool = _new_pool(workers, self.static_folder)
             # A worker starts with a task to do: start them all now, and wait for them.
             wait([pool.submit(int) for _ in range(workers)])
         except (BrokenProcessPool, RuntimeError, OSError):
