@@ -22,8 +22,15 @@ PDF_DEFAULTS: dict[str, Any] = {
     # Most games one history PDF may print (about a page each; 3-4 pages a second).
     "PDF_HISTORY_MAX_GAMES": 500,
     # Worker processes that lay out a history (a sheet or a night: one of them); None means
-    # one per core, 0 lays out on the printing thread.
+    # one per core the server may run on, 0 lays out on the printing thread. Each costs
+    # 50-60 MiB while it prints (a history's end with it); on a box with little memory,
+    # 1 keeps a history to one, and 0 starts none (no fork server either), but then
+    # laying out shares the server's own time with the table.
     "PDF_WORKERS": None,
+    # How long the worker kept for sheets and nights waits for the next one before it
+    # ends, in seconds (the next starts one again, in about a fifth of a second); None
+    # keeps it for as long as the server runs.
+    "PDF_WORKER_IDLE_SECONDS": 60,
     # How long a printed history is kept for download, in seconds.
     "PDF_JOB_SECONDS": 3600,
     # How many documents may be printing or waiting at once (more are answered 503).
@@ -70,6 +77,15 @@ def check(settings: Mapping[str, Any]) -> None:
     """Refuse a printing setting the app cannot run with, naming it and what it takes."""
     from .i18n import gettext
 
+    idle = settings.get("PDF_WORKER_IDLE_SECONDS")
+    if idle is not None and (type(idle) not in (int, float) or not 0 <= idle < 10**9):
+        raise SettingError(
+            gettext(
+                "PDF_WORKER_IDLE_SECONDS is %(value)s: give the seconds the worker kept for "
+                "sheets waits for the next one, or None to keep it.",
+                value=repr(idle)[:40],
+            )
+        )
     workers = settings.get("PDF_WORKERS")
     if workers is not None and (type(workers) is not int or workers < 0):
         raise SettingError(

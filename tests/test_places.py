@@ -76,3 +76,12 @@ def test_every_pdf_workers_setting_the_docs_name_is_taken(
         assert create_app({"PDF_WORKERS": workers, "SECRET_KEY": "t"}).config["PDF_WORKERS"] == (
             workers
         )
+
+
+@pytest.mark.parametrize("idle", ["a minute", -1, True])
+def test_a_pdf_worker_idle_setting_that_is_not_seconds_is_refused_by_name(
+    idle: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    with pytest.raises(SettingError, match=r"^PDF_WORKER_IDLE_SECONDS is .*: give the seconds"):
+        create_app({"PDF_WORKER_IDLE_SECONDS": idle, "SECRET_KEY": "t"})

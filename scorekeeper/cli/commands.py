@@ -120,9 +120,7 @@ def serve(host: str, port: int, threads: int | None) -> None:
     if pool.worker_count(app.config.get("PDF_WORKERS")) > 0:
         # On a thread: the server answers at once; a history printed a moment later waits
         # only for what is left of the start.
-        threading.Thread(
-            target=pool.warm_up, args=(app.static_folder,), name="pdf-warm-up", daemon=True
-        ).start()
+        threading.Thread(target=pool.warm_up, name="pdf-warm-up", daemon=True).start()
     try:
         serving.serve(
             app,

@@ -4,8 +4,11 @@ Laying out is the slow part (WeasyPrint does 4-5 pages a second a core here), so
 runs in worker processes, which come from a fork server that has WeasyPrint loaded
 already. A sheet or a night is laid out by the one worker kept for them
 (``lay_out_one``); a history by a pool of its own, one process per core (``Layout``),
-for as long as it prints. The workers only lay out finished HTML: everything with
-words in it is rendered in the web process, in the current language.
+for as long as it prints. The kept worker ends after a minute without a document
+(PDF_WORKER_IDLE_SECONDS) and the next one starts it again in a fraction of a second,
+so an idle server holds no WeasyPrint but its fork server's. The workers only lay out
+finished HTML: everything with words in it is rendered in the web process, in the
+current language.
 
 No worker outlives the process it works for. ``stop`` ends every worker and the fork
 server (``scorekeeper serve`` calls it when it is told to stop, and so does the exit of
@@ -30,6 +33,7 @@ from collections import deque
 from collections.abc import Hashable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 
 from .render import Printed, prepare_worker, write_pdf
 
@@ -106,9 +110,9 @@ def stop(timeout: float = STOP_SECONDS) -> None:
     """End every layout worker of this process and the fork server they came from, within
     about ``timeout`` seconds: what they were laying out is dropped (a history job fails,
     a waiting sheet is laid out again on the next request). Printing later starts anew."""
-    global _one_worker
-    with _one_worker_lock:
-        _one_worker = None
+    global _kept
+    with _kept_lock:
+        _kept = None
     with _pools_lock:
         pools = list(_pools)
         _pools.clear()
@@ -155,36 +159,74 @@ _register_at_exit = getattr(threading, "_register_atexit", atexit.register)
 _register_at_exit(_stop_at_exit)
 
 
-def warm_up(static_folder: str | None = None) -> None:
-    """Start the fork server now, with WeasyPrint loaded, so that the first history printed
-    does not wait a second or two for it, and the worker that lays out sheets and nights
-    (``scorekeeper serve`` calls this on a thread)."""
+def warm_up() -> None:
+    """Start the fork server now: it loads WeasyPrint at once, in its own process, so that
+    the first document printed does not wait a second or two for it (``scorekeeper serve``
+    calls this). The worker for sheets and nights is started by the first of them."""
     from multiprocessing import forkserver
 
     _pool_context()
     try:
         forkserver.ensure_running()
-        if static_folder is not None:
-            _the_one_worker(static_folder).submit(int).result()
-    except (OSError, RuntimeError, BrokenProcessPool):  # pragma: no cover - started when needed
+    except (OSError, RuntimeError):  # pragma: no cover - started when needed
         log.warning("the PDF layout fork server did not start", exc_info=True)
 
 
-_one_worker: ProcessPoolExecutor | None = None
-_one_worker_lock = threading.Lock()
+@dataclass
+class _Kept:
+    """The worker kept for sheets and nights, and what it has done."""
+
+    pool: ProcessPoolExecutor
+    #: Documents it is laying out now (the printing queue gives it one at a time).
+    busy: int = 0
+    #: Documents it has laid out: an idle end only goes ahead if none came since it was set.
+    done: int = 0
 
 
-def _the_one_worker(static_folder: str) -> ProcessPoolExecutor:
-    """The worker process kept for short documents, started on first use."""
-    global _one_worker
-    with _one_worker_lock:
-        if _one_worker is None:
-            _one_worker = _new_pool(1, static_folder)
-        return _one_worker
+_kept: _Kept | None = None
+_kept_lock = threading.Lock()
 
 
-def lay_out_one(html: str, static_folder: str, workers: int) -> Printed:
-    """Lay out one short document (a sheet, a night) in a worker process kept for them.
+def _take_the_kept_worker(static_folder: str) -> _Kept:
+    """The worker kept for short documents, started on first use, marked busy."""
+    global _kept
+    with _kept_lock:
+        if _kept is None:
+            _kept = _Kept(_new_pool(1, static_folder))
+        _kept.busy += 1
+        return _kept
+
+
+def _put_back(kept: _Kept, idle_seconds: float | None) -> None:
+    """A document is done on the kept worker: end the worker once it has been given none
+    for ``idle_seconds`` (None: keep it for as long as this process runs)."""
+    with _kept_lock:
+        kept.busy -= 1
+        kept.done += 1
+        done = kept.done
+    if idle_seconds is not None:
+        timer = threading.Timer(idle_seconds, _end_if_idle, args=(kept, done))
+        timer.daemon = True
+        timer.start()
+
+
+def _end_if_idle(kept: _Kept, done: int) -> None:
+    """End the kept worker if it has laid out nothing since its document number ``done``."""
+    global _kept
+    with _kept_lock:
+        if _kept is not kept or kept.busy or kept.done != done:
+            return
+        _kept = None
+    with _pools_lock:
+        _pools.discard(kept.pool)
+    kept.pool.shutdown(wait=True)  # idle: its worker ends at once
+
+
+def lay_out_one(
+    html: str, static_folder: str, workers: int, *, idle_seconds: float | None = None
+) -> Printed:
+    """Lay out one short document (a sheet, a night) in a worker process kept for them,
+    for ``idle_seconds`` after its last document (PDF_WORKER_IDLE_SECONDS).
 
     The printing queue runs one job at a time, so one process is enough; laying out
     there rather than on the web process's thread leaves that process's time (its
@@ -192,19 +234,21 @@ def lay_out_one(html: str, static_folder: str, workers: int) -> Printed:
     (``prepare_worker``). With ``workers`` 0 it is laid out here; if the worker cannot
     start or dies, here too.
     """
-    global _one_worker
+    global _kept
     if workers <= 0:
         return write_pdf(html, static_folder)
-    pool = _the_one_worker(static_folder)
+    kept = _take_the_kept_worker(static_folder)
     try:
-        return pool.submit(write_pdf, html, static_folder).result()
+        return kept.pool.submit(write_pdf, html, static_folder).result()
     except (BrokenProcessPool, RuntimeError, OSError):
         log.warning("the layout worker failed; laying out in this process", exc_info=True)
-        with _one_worker_lock:
-            if _one_worker is pool:
-                _one_worker = None
-        pool.shutdown(wait=False, cancel_futures=True)
+        with _kept_lock:
+            if _kept is kept:
+                _kept = None
+        kept.pool.shutdown(wait=False, cancel_futures=True)
         return write_pdf(html, static_folder)
+    finally:
+        _put_back(kept, idle_seconds)
 
 
 def worker_count(setting: int | None) -> int:

@@ -77,12 +77,16 @@ class Printer:
     def _print(self, app: Flask, name: Hashable, filename: str, html: Callable[[], str]) -> bytes:
         static_folder = app.static_folder or "static"
         workers = pool.worker_count(app.config["PDF_WORKERS"])
+        idle = app.config["PDF_WORKER_IDLE_SECONDS"]
+        idle_seconds = None if idle is None else float(idle)
         # Rendered here, on the request's thread (it reads the request's database session);
         # only laying it out, the slow part, is the queue's.
         document = html()
 
         def work(progress: Progress) -> bytes:
-            printed = pool.lay_out_one(document, static_folder, min(workers, 1))
+            printed = pool.lay_out_one(
+                document, static_folder, min(workers, 1), idle_seconds=idle_seconds
+            )
             with self._lock:
                 self.laid_out += 1
             return printed.pdf
