@@ -12,14 +12,12 @@ place of a bad game in an import) is in the command line's language.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from .. import i18n, operations, rules
-from ..data.database import close_all, dialect
+from ..data.database import dialect
 from ..i18n import N_, gettext, ngettext
 from ..operations import collection
 from ..operations.collection import GameEntry, NightEntry, RuleSetEntry, Written
@@ -40,17 +38,6 @@ _GAME_KEYS = ("record", "created_at", "updated_at", "finished_at", "next_game")
 _TIME_KEYS = ("created_at", "updated_at", "finished_at")
 _NIGHT_KEYS = ("name", "place", "date", "created_at", "ended_at", "games")
 _RULE_SET_KEYS = ("name", "variant", "house_rules", "created_at", "updated_at")
-
-
-@contextmanager
-def database_of(app: Any) -> Iterator[None]:
-    """The app's context for a command that made its own app, its connections closed at the
-    end (left open, PostgreSQL's would outlive the command in a test, or a script)."""
-    with app.app_context():
-        try:
-            yield
-        finally:
-            close_all()
 
 
 def backup_sqlite(target: Path) -> int:

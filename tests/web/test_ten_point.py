@@ -14,7 +14,7 @@ from scorekeeper.stats.summary import summarise
 
 from .tables import exported, import_game, page, post_hand, record, text
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 TEAMS = {"North-South": ["Ann", "Cy"], "East-West": ["Bob", "Dee"]}
 TEN = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game")
