@@ -22,8 +22,8 @@ from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import CursorResult, Engine, Executable, event
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import CursorResult, Engine, Executable, Index, Insert, Table, event
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .extensions import db
 
@@ -147,6 +147,28 @@ def busy(error: BaseException) -> bool:
     if "database is locked" in str(error.orig):
         return True
     return getattr(error.orig, "sqlstate", None) in {"40P01", "40001", "55P03"}
+
+
+def unique_broken(error: IntegrityError, index: Index) -> bool:
+    """Whether ``error`` is a row refused by the unique ``index`` (another request wrote that
+    key first), and not some other integrity error."""
+    constraint = getattr(getattr(error.orig, "diag", None), "constraint_name", None)
+    if constraint is not None:  # PostgreSQL names the index
+        return bool(constraint == index.name)
+    columns = ", ".join(f"{index.table.name}.{column.name}" for column in index.columns)  # type: ignore[union-attr]  # an index of a table
+    return f"UNIQUE constraint failed: {columns}" in str(error.orig)
+
+
+def insert_skipping_conflicts(table: Table, index: Index) -> Insert:
+    """An INSERT that skips a row whose key the unique ``index`` holds already (ON CONFLICT
+    DO NOTHING; on PostgreSQL it first waits for a transaction writing that key to end)."""
+    if dialect() == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        return postgresql_insert(table).on_conflict_do_nothing(index_elements=list(index.columns))
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert(table).on_conflict_do_nothing(index_elements=list(index.columns))
 
 
 def dialect() -> str:

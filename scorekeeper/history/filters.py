@@ -20,6 +20,7 @@ from .. import rules
 from ..data import models
 from ..data.extensions import db
 from ..i18n import N_, day, gettext
+from ..rules.game import name_key
 
 #: The status filter's values and their labels (translated where shown).
 STATUSES = {"": N_("Finished or not"), "finished": N_("Finished"), "playing": N_("Not finished")}
@@ -62,7 +63,7 @@ class HistoryForm(Form):
         if (
             name
             and db.session.execute(
-                select(models.Player.id).where(models.Player.name == name)
+                select(models.Player.id).where(models.Player.name_key == name_key(name))
             ).first()
             is None
         ):
@@ -163,7 +164,7 @@ class HistoryFilters:
                     game.id.in_(
                         select(seat.game_id)
                         .join(player, player.id == seat.player_id)
-                        .where(player.name == self.player)
+                        .where(player.name_key == name_key(self.player))
                     )
                 )
             else:
@@ -171,7 +172,7 @@ class HistoryFilters:
                     exists()
                     .where(seat.game_id == game.id)
                     .where(seat.player_id == player.id)
-                    .where(player.name == self.player)
+                    .where(player.name_key == name_key(self.player))
                 )
         if self.variant:
             conditions.append(game.variant == self.variant)

@@ -196,14 +196,14 @@ class Game:
                 ) from None
         players = tuple(players)
         seen: set[str] = set()
-        keys: set[str] = set()
+        spelled: dict[str, str] = {}
         for name in players:
             check_name(name, "players")
-            # "Ana" and "ana" (any two spellings of one name) are one person seated twice.
-            if name_key(name) in keys:
-                raise RuleError("duplicate-player", field="players", name=quote(name))
+            first = spelled.get(name_key(name))
+            if first is not None:
+                _refuse_seated_twice(name, first)
+            spelled[name_key(name)] = name
             seen.add(name)
-            keys.add(name_key(name))
         count = len(players)
         if variant.teams_required and count not in (4, 6):
             raise RuleError("seat-count-cinch", field="players", variant=variant.name, count=count)
@@ -351,7 +351,7 @@ class Game:
         An empty seat is skipped; two names that ``same`` makes equal ("Ana", "ana") are one
         player seated twice, and two such team names one team, named as first typed. Teams are
         all blank (no partnerships) or all given. Then ``create`` checks the rest."""
-        seen: set[str] = set()
+        seen: dict[str, str] = {}
         team_spelled: dict[str, str] = {}
         names: list[str] = []
         teams: dict[str, list[str]] = {}
@@ -366,8 +366,8 @@ class Game:
                     )
                 continue
             if same(name) in seen:
-                raise RuleError("duplicate-player", field="players", name=quote(name))
-            seen.add(same(name))
+                _refuse_seated_twice(name, seen[same(name)])
+            seen[same(name)] = name
             team = team_spelled.setdefault(same(team), team)
             names.append(name)
             if i == dealer_seat:
@@ -385,6 +385,14 @@ class Game:
             first_dealer=first_dealer,
             stake=stake,
         )
+
+
+def _refuse_seated_twice(name: str, first: str) -> None:
+    """Refuse a player seated a second time: by the same name, or by another spelling of the
+    first one's name ("ana", or "Ana" with a zero-width space: see ``name_key``)."""
+    if name == first:
+        raise RuleError("duplicate-player", field="players", name=quote(name))
+    raise RuleError("look-alike-player", field="players", name=quote(name), first=quote(first))
 
 
 def _check_teams(

@@ -1,4 +1,5 @@
-"""Template filters: how scores read on a page (money, numbers and dates, in the language)."""
+"""Template filters: how scores read on a page (money, numbers and dates, in the language), and
+the words the table wrote kept apart from the page's own (names, teams, notes)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,49 @@ def ringed(score: int) -> Markup:
     return escape(str(score))
 
 
+def bdi(text: object) -> Markup:
+    """Words the table wrote (a name, a team, a night, a note), isolated from the page's own
+    words around them: a name written right to left, or with a direction override in it,
+    cannot reorder what follows it (``<bdi>``: its own direction, from its first letter)."""
+    # Plain string building, as ringed: a sheet isolates hundreds of names.
+    return Markup(f"<bdi>{escape(text)}</bdi>")
+
+
+#: The characters that open a direction embedding or override, or an isolate; and those that
+#: close them (PDF, PDI).
+_EMBEDDINGS, _ISOLATES = "\u202a\u202b\u202d\u202e", "\u2066\u2067\u2068"
+_POP_EMBEDDING, _POP_ISOLATE = "\u202c", "\u2069"
+
+
+def isolated(text: object) -> str:
+    """Words the table wrote, isolated as plain text, where no markup can go (a page's
+    ``<title>``): between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, with whatever
+    the words opened closed before, and a closing character of theirs that would close
+    something outside them left out."""
+    kept: list[str] = []
+    open_: list[str] = []
+    for ch in str(text):
+        if ch in _EMBEDDINGS:
+            open_.append(_POP_EMBEDDING)
+        elif ch in _ISOLATES:
+            open_.append(_POP_ISOLATE)
+        elif ch == _POP_EMBEDDING:
+            if not open_ or open_[-1] != _POP_EMBEDDING:
+                continue
+            open_.pop()
+        elif ch == _POP_ISOLATE:
+            if _POP_ISOLATE not in open_:
+                continue
+            while open_.pop() != _POP_ISOLATE:
+                pass
+        kept.append(ch)
+    return "\u2068" + "".join(kept) + "".join(reversed(open_)) + "\u2069"
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["ringed"] = ringed
+    app.jinja_env.filters["bdi"] = bdi
+    app.jinja_env.filters["isolated"] = isolated
     app.jinja_env.globals["board_join_code"] = board_code
 
     @app.context_processor
