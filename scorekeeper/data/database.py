@@ -23,7 +23,7 @@ from typing import Any
 
 from flask import Flask
 from sqlalchemy import CursorResult, Engine, Executable, Index, Insert, Table, event
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from .extensions import db
 
@@ -142,11 +142,42 @@ def busy(error: BaseException) -> bool:
     """Whether a database error means "another writer was in the way; nothing was saved,
     try again": SQLite's lock wait ran out, or PostgreSQL broke a deadlock, refused a
     serialization or gave up waiting for a lock."""
-    if not isinstance(error, OperationalError):
+    if not isinstance(error, DBAPIError):
         return False
     if "database is locked" in str(error.orig):
         return True
     return getattr(error.orig, "sqlstate", None) in {"40P01", "40001", "55P03"}
+
+
+#: SQLSTATEs of a PostgreSQL that is not there for a moment: it is shutting down, crashed or
+#: starting up (57P01-57P03), or is read-only (25006: a standby, or
+#: default_transaction_read_only); and the classes of a lost connection (08), a full disk or
+#: memory (53) and the operating system's failures, such as an I/O error (58).
+_POSTGRESQL_AWAY = frozenset({"57P01", "57P02", "57P03", "25006"})
+_POSTGRESQL_AWAY_CLASSES = frozenset({"08", "53", "58"})
+#: SQLite's errors for a file it cannot write just now: the disk is full, an I/O error, the
+#: file (or its folder) is read-only, or cannot be opened.
+_SQLITE_AWAY = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN")
+
+
+def unavailable(error: BaseException) -> bool:
+    """Whether a database error means "the database cannot be reached or cannot write just
+    now; nothing was saved; try again later": the connection was lost or refused (a restart, a
+    dropped network), the server is starting or stopping, the disk is full, or the database
+    or its file is read-only. A lock waited on too long is ``busy`` instead."""
+    if not isinstance(error, DBAPIError) or busy(error):
+        return False
+    if error.connection_invalidated:
+        return True
+    orig = error.orig
+    name = getattr(orig, "sqlite_errorname", None)
+    if name is not None:
+        return bool(name.startswith(_SQLITE_AWAY))
+    sqlstate = getattr(orig, "sqlstate", None)
+    if sqlstate is None:
+        # psycopg says nothing more when no server answered at all (refused, or gone).
+        return isinstance(error, OperationalError)
+    return sqlstate in _POSTGRESQL_AWAY or sqlstate[:2] in _POSTGRESQL_AWAY_CLASSES
 
 
 def unique_broken(error: IntegrityError, index: Index) -> bool:
