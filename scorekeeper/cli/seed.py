@@ -50,7 +50,7 @@ def seed_command(games: int, rng_seed: int, players: int) -> None:
     import time
 
     from .. import create_app
-    from ..data.database import upgrade_database
+    from ..data.database import shown, upgrade_database
 
     app = create_app()
     started = time.perf_counter()
@@ -65,6 +65,6 @@ def seed_command(games: int, rng_seed: int, players: int) -> None:
             hands=i18n.ngettext("%(num)s hand", "%(num)s hands", counts["hands"]),
             nights=i18n.ngettext("%(num)s night", "%(num)s nights", counts["nights"]),
             seconds=i18n.number(seconds),
-            url=app.config["SQLALCHEMY_DATABASE_URI"],
+            url=shown(app.config["SQLALCHEMY_DATABASE_URI"]),
         )
     )

@@ -202,6 +202,13 @@ def insert_skipping_conflicts(table: Table, index: Index) -> Insert:
     return sqlite_insert(table).on_conflict_do_nothing(index_elements=list(index.columns))
 
 
+def shown(url: str) -> str:
+    """A database URL as it may be printed or logged: with its password hidden (``***``)."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 def dialect() -> str:
     """The database's kind: ``sqlite`` or ``postgresql``."""
     return db.engine.dialect.name
