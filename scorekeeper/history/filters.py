@@ -21,6 +21,7 @@ from ..data import models
 from ..data.extensions import db
 from ..i18n import N_, day, gettext
 from ..rules.game import name_key
+from ..web.forms import WRITTEN
 
 #: The status filter's values and their labels (translated where shown).
 STATUSES = {"": N_("Finished or not"), "finished": N_("Finished"), "playing": N_("Not finished")}
@@ -44,7 +45,9 @@ class DayField(DateField):
 class HistoryForm(Form):
     """The filter form, read from the query string (a GET form: it changes nothing)."""
 
-    player = StringField(_l("Player"), validators=[Optional(), Length(max=rules.NAME_MAX)])
+    player = StringField(
+        _l("Player"), validators=[Optional(), Length(max=rules.NAME_MAX)], render_kw=WRITTEN
+    )
     variant = SelectField(_l("Game"), choices=[], validate_choice=False)
     date_from = DayField(_l("From"), validators=[Optional()], format="%Y-%m-%d")
     date_to = DayField(_l("To"), validators=[Optional()], format="%Y-%m-%d")

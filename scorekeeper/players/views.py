@@ -12,7 +12,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
 from .. import operations, rules
-from ..i18n import current_locale, error_detail, gettext, ngettext
+from ..i18n import current_locale, error_detail, gettext, isolated, ngettext
 from ..operations.errors import Conflict, NotFound
 from ..sheets import charts
 from ..stats import queries
@@ -148,7 +148,9 @@ def rename(player_id: int) -> ViewResult:
             if old != form.name.data:
                 flash(
                     gettext(
-                        "%(old)s is now called %(new)s in every game.", old=old, new=form.name.data
+                        "%(old)s is now called %(new)s in every game.",
+                        old=isolated(old),
+                        new=isolated(form.name.data),
                     ),
                     "info",
                 )
@@ -185,8 +187,8 @@ def merge(player_id: int) -> ViewResult:
                     "%(other)s was merged into %(name)s: %(num)s game moved.",
                     "%(other)s was merged into %(name)s: %(num)s games moved.",
                     moved,
-                    other=other_name,
-                    name=player.name,
+                    other=isolated(other_name),
+                    name=isolated(player.name),
                 ),
                 "info",
             )

@@ -24,7 +24,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from .. import i18n, rules
 from ..i18n import N_, gettext, money
 from ..operations.rows import Loaded
-from ..web.forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
+from ..web.forms import AMOUNT_EXAMPLE, WRITTEN, AmountField, Form, NameLength
 from ..web.routing import parse_id
 from ..web.widgets import TapField, choices
 
@@ -86,6 +86,7 @@ class NewGameForm(Form):
         _l("Save these house rules as (optional)"),
         validators=[Optional(), Length(max=rules.NAME_MAX)],
         description=_l("For example “Thursday rules”: pick them for the next game."),
+        render_kw=WRITTEN,
     )
     stake = AmountField(
         _l("Stake per unit (money, optional)"),
@@ -159,6 +160,7 @@ def new_game_form(
                     Optional(),
                     NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
                 ],
+                render_kw=WRITTEN,
             ),
         )
         setattr(
@@ -170,6 +172,7 @@ def new_game_form(
                     Optional(),
                     NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
                 ],
+                render_kw=WRITTEN,
             ),
         )
     if variant.smudge_bid is None:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
-from ..i18n import gettext
+from ..i18n import gettext, isolated
 from ..rules import in_the_hole
 from ..serving.join import board_code
 
@@ -28,37 +28,6 @@ def bdi(text: object) -> Markup:
     cannot reorder what follows it (``<bdi>``: its own direction, from its first letter)."""
     # Plain string building, as ringed: a sheet isolates hundreds of names.
     return Markup(f"<bdi>{escape(text)}</bdi>")
-
-
-#: The characters that open a direction embedding or override, or an isolate; and those that
-#: close them (PDF, PDI).
-_EMBEDDINGS, _ISOLATES = "\u202a\u202b\u202d\u202e", "\u2066\u2067\u2068"
-_POP_EMBEDDING, _POP_ISOLATE = "\u202c", "\u2069"
-
-
-def isolated(text: object) -> str:
-    """Words the table wrote, isolated as plain text, where no markup can go (a page's
-    ``<title>``): between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, with whatever
-    the words opened closed before, and a closing character of theirs that would close
-    something outside them left out."""
-    kept: list[str] = []
-    open_: list[str] = []
-    for ch in str(text):
-        if ch in _EMBEDDINGS:
-            open_.append(_POP_EMBEDDING)
-        elif ch in _ISOLATES:
-            open_.append(_POP_ISOLATE)
-        elif ch == _POP_EMBEDDING:
-            if not open_ or open_[-1] != _POP_EMBEDDING:
-                continue
-            open_.pop()
-        elif ch == _POP_ISOLATE:
-            if _POP_ISOLATE not in open_:
-                continue
-            while open_.pop() != _POP_ISOLATE:
-                pass
-        kept.append(ch)
-    return "\u2068" + "".join(kept) + "".join(reversed(open_)) + "\u2069"
 
 
 def init_app(app: Flask) -> None:

@@ -50,7 +50,8 @@ class TapField(RadioField):
         hidden by the stylesheet, the label the button), the HTML WTForms' options would
         give, without making a field per button. A choice's ``render_kw`` may name the
         input to a screen reader (``aria-label``) and put words under the label
-        (``members``: a team's players)."""
+        (``members``: a team's players). A label is isolated (``<bdi>``): it may be a name
+        the table wrote."""
         required = " required" if self.options_required else ""
         name = escape(self.name)
         found = []
@@ -62,7 +63,7 @@ class TapField(RadioField):
             found.append(
                 f'<span class="tap"><input {"checked " if checked else ""}id="{button}" '
                 f'name="{name}"{required} type="radio" value="{escape(value)}"{said}>'
-                f'<label for="{button}"{members}>{escape(label)}</label></span>'
+                f'<label for="{button}"{members}><bdi>{escape(label)}</bdi></label></span>'
             )
         return Markup("\n".join(found))
 

@@ -80,7 +80,7 @@ def test_a_new_game_joins_the_night_being_played(client: Any, app: Any) -> None:
     game = new_game(client, ["Ann", "Bob"])
     assert night_of(app, game) == night
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert f'Played at <a href="/nights/{night}">Friday pitch</a>' in page
+    assert f'Played at <a href="/nights/{night}"><bdi>Friday pitch</bdi></a>' in page
     assert f"Game {game}" in text(client.get(f"/nights/{night}").get_data(as_text=True))
 
 

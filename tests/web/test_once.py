@@ -337,7 +337,9 @@ def test_a_finished_game_shows_the_winner_and_the_settlement_before_the_standing
         record("auction-pitch", ["Ana", "Bogdan"], [ap_hand("Ana", 4, "Ana", "Ana", "Ana", "Ana")]),
     )
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert html.index("Ana won!") < html.index("Settling up") < html.index('id="standings"')
+    assert (
+        html.index("<bdi>Ana</bdi> won!") < html.index("Settling up") < html.index('id="standings"')
+    )
 
 
 # --- Names -------------------------------------------------------------------------------------
