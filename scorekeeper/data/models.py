@@ -24,6 +24,8 @@ NIGHT_NAME_MAX = 80
 HAND_KEY_MAX = 64
 #: Longest exact money text cached per player and game (a 32-character stake times units).
 MONEY_TEXT_MAX = 64
+#: Longest address a login attempt is counted under (an IPv6 address with its zone fits).
+LOGIN_ADDRESS_MAX = 64
 
 
 def utcnow() -> datetime:
@@ -210,6 +212,20 @@ class Night(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Mo
     ended_at: Mapped[datetime | None] = mapped_column(default=None)
 
     __table_args__ = (Index("ix_night_date", "date"), Index("ix_night_created_at", "created_at"))
+
+
+class LoginFailure(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+    """A login attempt from an address, counted as failed until it succeeds (``auth``): kept
+    in the database, so the limit is one for every worker and machine of the install."""
+
+    __tablename__ = "login_failure"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: Where the attempt came from (the client's address).
+    address: Mapped[str] = mapped_column(String(LOGIN_ADDRESS_MAX))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (Index("ix_login_failure_address_at", "address", "at"),)
 
 
 class Counted:
