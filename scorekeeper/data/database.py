@@ -23,7 +23,7 @@ from typing import Any
 
 from flask import Flask
 from sqlalchemy import CursorResult, Engine, Executable, Index, Insert, Table, event
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError  # DBAPIError: web/ too
 
 from .extensions import db
 

@@ -13,11 +13,10 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers.response import Response
 
-from ..data.database import busy, release, unavailable
+from ..data.database import DBAPIError, busy, release, unavailable
 from ..i18n import N_, gettext, use_locale
 from ..operations.errors import NotFound, explain, message
 
