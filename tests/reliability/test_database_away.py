@@ -198,10 +198,11 @@ def test_a_read_only_postgresql_database_is_a_503(
         )
         _said_away(answer.status_code, answer.headers, answer.get_data(as_text=True))
         assert app.test_client().get(f"/games/{game_id}").status_code == 200  # reading goes on
+        assert _hands(writable, game_id) == 0
     finally:
-        with app.app_context():
-            db.engine.dispose()
-    assert _hands(writable, game_id) == 0
+        for opened in (app, writable):
+            with opened.app_context():
+                db.engine.dispose()
 
 
 # --- SQLite: a full disk, a read-only file ----------------------------------------------------

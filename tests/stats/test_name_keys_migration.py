@@ -54,21 +54,21 @@ def old_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         admin.dispose()
 
 
-def _app(url: str, tmp_path: Path) -> Any:
+def _app(url: str) -> Any:
+    """The app on ``url`` (its instance folder is the test's: SCOREKEEPER_INSTANCE)."""
     from scorekeeper import create_app
 
-    os.environ["SCOREKEEPER_INSTANCE"] = str(tmp_path / "instance")
     return create_app(
         {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
     )
 
 
-def _roster_before_the_keys(url: str, tmp_path: Path) -> None:
+def _roster_before_the_keys(url: str) -> None:
     from flask_migrate import upgrade
 
     from scorekeeper.data.database import migrations_directory
 
-    app = _app(url, tmp_path)
+    app = _app(url)
     with app.app_context():
         upgrade(directory=migrations_directory(), revision=BEFORE)
         with db.engine.begin() as conn:
@@ -93,7 +93,8 @@ def _keys(app: Any) -> dict[str, str | None]:
 def test_the_migration_keeps_every_spelling_names_the_others_and_the_merge_page_offers_them(
     old_database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _roster_before_the_keys(old_database, tmp_path)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    _roster_before_the_keys(old_database)
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SECRET_KEY")}
     env.update(DATABASE_URL=old_database, SCOREKEEPER_INSTANCE=str(tmp_path / "instance"))
     run = subprocess.run(
@@ -105,8 +106,7 @@ def test_the_migration_keeps_every_spelling_names_the_others_and_the_merge_page_
     assert "Player 3, '\uff21nn', is another spelling of player 1, 'Ann'" in said, said
     assert "merge them on the page of either (/players/1)" in said
 
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
-    app = _app(old_database, tmp_path)
+    app = _app(old_database)
     assert _keys(app) == {"Ann": "ann", "ann": None, "\uff21nn": None, "Bob": "bob"}
     client = app.test_client()
     roster = client.get("/players").get_data(as_text=True)
