@@ -4,7 +4,7 @@ The web tests run against a real SQLite file, and also against a real PostgreSQL
 server when TEST_DATABASE_URL names one (CI starts one): the ``app`` fixture is
 parametrised over the databases available.
 
-Tests that need a system part missing here (Chromium, poppler's pdftoppm) skip outside
+Tests that need a system part missing here (Chromium, poppler's pdftoppm, Node) skip outside
 CI, and one line at the end of the run names what to install (tests/system_parts.py).
 """
 

@@ -1,12 +1,12 @@
 """Run a command as on a fresh machine that has only Python: no Chromium, no poppler, no
-libharfbuzz-subset0, no PostgreSQL, no ../shared beside the project, and not in CI.
+Node, no libharfbuzz-subset0, no PostgreSQL, no ../shared beside the project, and not in CI.
 
     sudo .venv/bin/python tests/fresh_machine.py make test
     sudo .venv/bin/python tests/fresh_machine.py .venv/bin/python -m pytest tests/pdf -q
 
 Nothing is uninstalled. The command runs in a private mount namespace (``unshare
 --mount``, so it needs root) in which /dev/null is bound over the Chromium launcher,
-pdftoppm and every file of the HarfBuzz subset library, and an empty folder over
+pdftoppm, node and every file of the HarfBuzz subset library, and an empty folder over
 ../shared; CI, TEST_DATABASE_URL and DATABASE_URL are taken out of its environment.
 Outside the command everything stays as it was. tests/test_fresh_machine.py runs part
 of the suite this way; the whole suite passes this way too (the README says so).

@@ -62,6 +62,8 @@ class Part:
 PARTS: dict[str, Part] = {
     "chromium": Part("chromium", path=Path("/usr/bin/chromium")),
     "poppler-utils": Part("poppler-utils", command="pdftoppm"),
+    # The scripts' pure parts are tested with Node's own test runner (tests/test_scripts.py).
+    "nodejs": Part("nodejs", command="node"),
 }
 
 

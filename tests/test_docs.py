@@ -18,7 +18,15 @@ from typing import get_type_hints
 
 import pytest
 
-from scorekeeper.rules import Event, Sale, WinReason, loads_record, output_document, record
+from scorekeeper.rules import (
+    RULE_SETS,
+    Event,
+    Sale,
+    WinReason,
+    loads_record,
+    output_document,
+    record,
+)
 from scorekeeper.rules.variants import POINTS, SWITCH_NAMES, VARIANTS, HouseRules
 
 REPO = Path(__file__).resolve().parents[1]
@@ -48,6 +56,11 @@ def _switch_values() -> list[tuple[str, str]]:
 @pytest.mark.parametrize("key", list(VARIANTS))
 def test_every_variant_the_engine_knows_is_documented_in_rules_md(key: str) -> None:
     assert f"`{key}`" in _text(RULES), f"variant {key} is not in docs/RULES.md"
+
+
+@pytest.mark.parametrize("key", list(RULE_SETS))
+def test_every_ready_made_rule_set_is_documented_in_rules_md(key: str) -> None:
+    assert f"`{key}`" in _text(RULES), f"rule set {key} is not in docs/RULES.md"
 
 
 @pytest.mark.parametrize("key", list(POINTS))
@@ -103,7 +116,7 @@ def test_every_field_of_the_record_the_engine_reads_is_documented_in_game_record
 def test_every_field_and_value_of_the_output_is_documented_in_game_record_md() -> None:
     text = _text(GAME_RECORD)
     keys: set[str] = set()
-    for path in sorted(EXAMPLES.glob("*.out.json")):
+    for path in sorted(EXAMPLES.rglob("*.out.json")):
         document = json.loads(_text(path))
         keys.update(document)
         for hand in document["hands"]:

@@ -2,11 +2,11 @@
 part skip (outside CI), and one line at the end names what to install.
 
 The fresh machine is this one with its parts hidden (tests/fresh_machine.py: a private
-mount namespace where Chromium, pdftoppm and libharfbuzz-subset0 are /dev/null and
+mount namespace where Chromium, pdftoppm, node and libharfbuzz-subset0 are /dev/null and
 ../shared is empty, with CI and TEST_DATABASE_URL unset). A part of the suite runs
 there in a real pytest subprocess: the PDF fetcher tests (whose collection used to stop
-on WeasyPrint's HarfBuzz warning), a browser test, a pdftoppm test, a database test and
-the HarfBuzz checks below.
+on WeasyPrint's HarfBuzz warning), a browser test, a pdftoppm test, a script's node tests,
+a database test and the HarfBuzz checks below.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ SUBSET = [
     "tests/pdf/test_pdf_fetcher.py",
     "tests/browser/test_play.py::test_an_auction_pitch_game_is_played_through_to_a_smudge_win",
     "tests/pdf/test_pdf_sheet.py::test_a_sheet_turns_into_a_picture_of_a_letter_page_with_pdftoppm",
+    "tests/test_scripts.py::test_the_pure_part_passes_its_node_tests[offline-next.test.mjs]",
     "tests/web/test_healthz.py",
     "tests/rules/test_rules_record.py::"
     "test_the_projects_copies_of_the_worked_examples_match_the_spec_byte_for_byte",
@@ -100,14 +101,15 @@ def test_a_fresh_machine_passes_with_skips_and_one_line_naming_what_to_install(
     assert lines.index(line) == len(lines) - 2, "the line comes just before the closing counts"
     assert "chromium (1 test skipped)" in line, line
     assert "poppler-utils (1 test skipped)" in line, line
+    assert "nodejs (1 test skipped)" in line, line
     assert "libharfbuzz-subset0 (PDFs made without it)" in line, line
-    assert "apt-get install chromium poppler-utils libharfbuzz-subset0" in line, line
+    assert "apt-get install chromium nodejs poppler-utils libharfbuzz-subset0" in line, line
     assert "database tests ran on SQLite only): set TEST_DATABASE_URL" in line, line
     # The comparison with ../shared skips, as in a clone on its own.
     assert "no ../shared/spec/examples beside the project" in output, output
 
 
-def test_in_ci_a_missing_chromium_or_poppler_still_fails_the_tests_that_need_them(
+def test_in_ci_a_missing_chromium_poppler_or_node_still_fails_the_tests_that_need_them(
     tmp_path: Path,
 ) -> None:
     _require_hiding()
@@ -115,4 +117,5 @@ def test_in_ci_a_missing_chromium_or_poppler_still_fails_the_tests_that_need_the
     assert status == 1, output
     assert "/usr/bin/chromium is missing: install Debian's chromium package" in output
     assert "pdftoppm is missing: install Debian's poppler-utils package" in output
-    assert "1 failed" in lines[-1] and "1 error" in lines[-1], output
+    assert "node is missing: install Debian's nodejs package" in output
+    assert "2 failed" in lines[-1] and "1 error" in lines[-1], output

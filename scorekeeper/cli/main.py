@@ -8,7 +8,16 @@ import click
 
 from .. import i18n
 from ..i18n import gettext
-from ..rules import VARIANTS, GameResult, RuleError, dumps, loads_record, output_document
+from ..rules import (
+    RULE_SETS,
+    VARIANTS,
+    GameResult,
+    RuleError,
+    Variant,
+    dumps,
+    loads_record,
+    output_document,
+)
 from ..rules.errors import one_line
 from ..sheets.terminal import terminal_sheet
 
@@ -66,30 +75,52 @@ def score(file: str, as_json: bool) -> None:
         click.echo(terminal_sheet(result))
 
 
+def _shape_line(variant: Variant) -> str:
+    """Say a game's seats, bids and points, in count-out order."""
+    return "  " + gettext(
+        "seats %(seats)s; bids %(bids)s; points %(points)s",
+        seats=f"{variant.min_seats}-{variant.max_seats}",
+        bids=f"{variant.min_bid}-{variant.max_bid}",
+        points=", ".join(p.key for p in variant.points),
+    )
+
+
+def _switches_line(switches: dict[str, object]) -> str:
+    """Say house rules as the record writes them (null for None), or "" if there are none
+    to say; the bids and points are on the shape line."""
+    rules = ", ".join(
+        f"{k}={'null' if v is None else v}"
+        for k, v in switches.items()
+        if k not in ("points", "min_bid", "max_bid")
+    )
+    return "  " + gettext("house rules: %(rules)s", rules=rules) if rules else ""
+
+
 @main.command()
 def variants() -> None:
-    """List the variants and their preset house rules."""
+    """List the variants and their preset house rules, then the ready-made rule sets."""
     for variant in VARIANTS.values():
-        seats = f"{variant.min_seats}-{variant.max_seats}"
-        bids = f"{variant.min_bid}-{variant.max_bid}"
         click.echo(f"{variant.key}: {gettext(variant.name)}")
         click.echo(f"  {gettext(variant.description)}")
+        click.echo(_shape_line(variant))
+        click.echo(_switches_line(variant.preset.as_dict()))
+    # RULES.md 11.2: each set is a variant with its switches, as a game records it.
+    click.echo("")
+    click.echo(gettext("Ready-made rule sets (a variant and its house rules):"))
+    for rule_set in RULE_SETS.values():
         click.echo(
-            "  "
-            + gettext(
-                "seats %(seats)s; bids %(bids)s; points %(points)s",
-                seats=seats,
-                bids=bids,
-                points=", ".join(p.key for p in variant.points),
+            gettext(
+                "%(key)s: %(name)s (%(variant)s)",
+                key=rule_set.key,
+                name=gettext(rule_set.name),
+                variant=rule_set.variant,
             )
         )
-        # The bids and points are on the line above; null as the record writes it.
-        rules = ", ".join(
-            f"{k}={'null' if v is None else v}"
-            for k, v in variant.preset.as_dict().items()
-            if k not in ("points", "min_bid", "max_bid")
-        )
-        click.echo("  " + gettext("house rules: %(rules)s", rules=rules))
+        click.echo(f"  {gettext(rule_set.summary)}")
+        click.echo(_shape_line(rule_set.played))
+        switches = _switches_line(rule_set.house_rules())
+        if switches:
+            click.echo(switches)
 
 
 def _register_web_commands() -> None:

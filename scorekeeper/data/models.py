@@ -96,6 +96,9 @@ class Game(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Mod
         index=True,
         default=None,
     )
+    # Time called after this many played hands (RULES.md 11.4), by the organiser or a
+    # tournament's director; None while it has not been.
+    called: Mapped[int | None] = mapped_column(default=None)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
@@ -146,6 +149,8 @@ class Hand(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Mod
     high_bidder_seat: Mapped[int | None] = mapped_column(default=None)
     note: Mapped[str | None] = mapped_column(Text, default=None)
     game_count: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    # The seat that dealt it when someone dealt out of turn; None: the usual dealer.
+    dealer_seat: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="hands")

@@ -343,6 +343,7 @@ def _hand_form_class(
         else gettext("Who pitched? (the buyer, or the seller)"),
         choices=seats,
         validators=[Optional() if sale_only else InputRequired(gettext("Choose who won the bid."))],
+        said_alone=True,
     )
     HandForm.bid = TapField(
         gettext("Bid"),

@@ -304,6 +304,7 @@ def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500)
                     else None,
                     "first_dealer_seat": seat_of[game.first_dealer] if game.first_dealer else None,
                     "stake": game.stake,
+                    "called": game.called,
                     "version": len(item.hands) + 1,
                     "finished": result.finished,
                     "winner": result.winner,

@@ -43,6 +43,8 @@ class GameRow:
     night: NightRef | None
     #: The game "Play again" started from this one, if it has (see ``play_again``).
     next_game_id: int | None = None
+    #: Time called after this many played hands (RULES.md 11.4), if it was.
+    called: int | None = None
 
 
 @dataclass(frozen=True)
@@ -94,14 +96,16 @@ def engine_game(row: GameRow, names: Sequence[str]) -> rules.Game:
         house_rules=row.house_rules or {},
         teams=teams,
         first_dealer=first_dealer,
+        called=row.called,
         stake=row.stake,
     )
 
 
 def engine_hand(row: models.Hand | Any, names: Sequence[str]) -> rules.Hand:
     """Build the engine's hand from a hand row (or its columns), turning seats into names."""
+    dealer = None if row.dealer_seat is None else names[row.dealer_seat]
     if row.passed:
-        return rules.Hand.passed_out(row.note)
+        return rules.Hand.passed_out(row.note, dealer)
     # Written out rather than through a helper: a list page builds hundreds of these.
     pitcher, high_bidder, sale = row.pitcher_seat, row.high_bidder_seat, row.sale
     counts = row.game_count
@@ -115,6 +119,7 @@ def engine_hand(row: models.Hand | Any, names: Sequence[str]) -> rules.Hand:
         high_bidder=None if high_bidder is None else names[high_bidder],
         note=row.note,
         game_count=None if counts is None else dict(zip(names, counts, strict=True)),
+        dealer=dealer,
     )
 
 
@@ -134,6 +139,7 @@ def hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any]
             "high_bidder_seat": None,
             "note": hand.note,
             "game_count": None,
+            "dealer_seat": seat(hand.dealer),
         }
     return {
         "passed": False,
@@ -147,4 +153,5 @@ def hand_columns(hand: rules.Hand, seat_of: Mapping[str, int]) -> dict[str, Any]
         "game_count": None
         if hand.game_count is None
         else [hand.game_count[name] for name in sorted(seat_of, key=seat_of.__getitem__)],
+        "dealer_seat": seat(hand.dealer),
     }

@@ -58,6 +58,7 @@ HANDS_OF = (
         HAND.c.high_bidder_seat,
         HAND.c.note,
         HAND.c.game_count,
+        HAND.c.dealer_seat,
     )
     .where(HAND.c.game_id.in_(bindparam("game_ids", expanding=True)))
     .order_by(HAND.c.game_id, HAND.c.number)
@@ -77,6 +78,7 @@ NEW_HAND_COLUMNS = (
     "high_bidder_seat",
     "note",
     "game_count",
+    "dealer_seat",
 )
 NEW_HAND = (
     insert(HAND)

@@ -47,6 +47,7 @@ def store_game(
         ),
         first_dealer_seat=seat_of[game.first_dealer] if game.first_dealer is not None else None,
         stake=game.stake,
+        called=game.called,
         night_id=night_id,
         **({"created_at": created_at} if created_at is not None else {}),
     )

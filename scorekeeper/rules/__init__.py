@@ -1,8 +1,8 @@
 """The scoring engine for Auction Pitch and its family: standard library only.
 
-Declare a game with ``Game.create``, record ``Hand`` values, and ``score_game``
-replays them into a ``GameResult``. Every broken rule is a ``RuleError`` with a
-one-line message, a stable code and its parameters.
+Declare a game with ``Game.create`` (or a ready-made rule set's ``create``), record
+``Hand`` values, and ``score_game`` replays them into a ``GameResult``. Every broken rule
+is a ``RuleError`` with a one-line message, a stable code and its parameters.
 """
 
 from .errors import MESSAGES, Phrase, RuleError
@@ -30,6 +30,7 @@ from .record import (
     parse_record,
     record_to_json,
 )
+from .rule_sets import RULE_SETS, RuleSet, find_rule_set
 from .scoring import (
     GAME_COUNT_CARDS,
     SALE_WORDS,
@@ -41,6 +42,7 @@ from .scoring import (
     counts_by_side,
     game_by_count,
     score_game,
+    usual_dealers,
 )
 from .settlement import Payment, Settlement, money, settle
 from .variants import (
@@ -69,6 +71,7 @@ __all__ = [
     "PAYOUT_MAX",
     "PITCHED_BID",
     "POINTS",
+    "RULE_SETS",
     "SALE_CHOICES",
     "SALE_WORDS",
     "STAKE_MAX_LENGTH",
@@ -89,6 +92,7 @@ __all__ = [
     "Phrase",
     "Point",
     "RuleError",
+    "RuleSet",
     "Sale",
     "Settlement",
     "Smudge",
@@ -98,6 +102,7 @@ __all__ = [
     "check_hand_count",
     "counts_by_side",
     "dumps",
+    "find_rule_set",
     "find_variant",
     "game_by_count",
     "in_the_hole",
@@ -108,4 +113,5 @@ __all__ = [
     "record_to_json",
     "score_game",
     "settle",
+    "usual_dealers",
 ]

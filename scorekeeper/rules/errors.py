@@ -65,7 +65,7 @@ MESSAGES: Mapping[str, str] = {
     "number-too-large": N_("the number is too large; it can be at most {max}"),
     "too-many-hands": N_("a game has at most {max} hands, not {count}"),
     "passed-false": N_('"passed": false is not allowed; leave the key out for a played hand'),
-    "passed-extra": N_('a passed-out hand has only "passed" (and a note), not "{key}"'),
+    "passed-extra": N_('a passed-out hand has only "passed" (and a note or a dealer), not "{key}"'),
     # Seats and partnerships (RULES.md sections 4, 5).
     "seat-count": N_("{variant} seats {min} to {max} players, not {count}"),
     "seat-count-cinch": N_(
@@ -99,6 +99,9 @@ MESSAGES: Mapping[str, str] = {
     "switch-points-twice": N_("{point} is listed twice in points"),
     "switch-points-needs": N_("points must include {point}: every hand has one"),
     "switch-points-clash": N_("points cannot have both {one} and {other}"),
+    "switch-points-ten-game": N_(
+        "points cannot have both ten and game in {variant}: its Game is the ten of trumps"
+    ),
     "switch-max-bid-total": N_(
         "max_bid {max_bid} is above {total}, the total value of the points in play"
     ),
@@ -112,6 +115,24 @@ MESSAGES: Mapping[str, str] = {
         'smudge_failed = "loses" needs a smudge bid and a smudge rule other than "off"'
     ),
     "switch-smudge-failed-sides": N_('smudge_failed = "loses" needs exactly 2 sides, not {count}'),
+    # RULES.md section 11.
+    "switch-dealer-set": N_(
+        'all_pass = "dealer-set" cannot be played in {variant}, whose scoring is its own'
+    ),
+    "switch-hands": N_("hands must be null or a whole number from 1 to {max}, not {value}"),
+    "switch-target-null": N_(
+        "target can be null only with hands set: a game ends at a target or after its hands"
+    ),
+    "switch-no-target-smudge": N_(
+        'without a target no smudge wins, so smudge can only be "off", not {value}'
+    ),
+    "switch-no-target-smudge-failed": N_(
+        "without a target no failed smudge loses the game, "
+        'so smudge_failed can only be "set-back", not {value}'
+    ),
+    "called-range": N_(
+        "time is called after a number of played hands, a whole number of at least 1, not {value}"
+    ),
     # A hand (RULES.md sections 2, 3, 6, 7, 9).
     "unknown-player": N_("{role} {name} is not seated in the game"),
     "bid-below-min": N_("bid {bid} is below the minimum of {min} for {variant}"),

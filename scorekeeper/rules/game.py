@@ -98,9 +98,10 @@ SALE_LIMITS_SENTENCE = N_(
 class Hand:
     """One hand as recorded at the table.
 
-    A passed-out hand has ``passed=True`` and nothing else but an optional note.
-    ``points`` maps every point key of the variant to the player who took it,
-    or to None for nobody.
+    A passed-out hand has ``passed=True`` and nothing else but an optional note and
+    dealer. ``points`` maps every point key of the variant to the player who took it,
+    or to None for nobody. ``dealer`` is who really dealt it, when someone dealt out of
+    turn (GAME-RECORD.md); None means the usual dealer.
     """
 
     pitcher: str | None = None
@@ -112,10 +113,21 @@ class Hand:
     note: str | None = None
     #: Each seated player's count toward Game (RULES.md section 10), if the table counted.
     game_count: Mapping[str, int] | None = None
+    #: Who dealt the hand, if not the usual dealer (GAME-RECORD.md): the rotation, Sell-Out's
+    #: seller and a dealer-set pass follow this dealer. None: the usual dealer dealt.
+    dealer: str | None = None
 
     @classmethod
-    def passed_out(cls, note: str | None = None) -> Hand:
-        return cls(passed=True, note=note)
+    def passed_out(cls, note: str | None = None, dealer: str | None = None) -> Hand:
+        return cls(passed=True, note=note, dealer=dealer)
+
+    def dealt_by(self, dealer: str | None, usual: str | None) -> Hand:
+        """This hand as dealt by ``dealer``, when the hand's form names who dealt and
+        ``usual`` is who was due to (``GameResult.next_dealer`` for a new hand,
+        ``HandResult.usual_dealer`` for one recorded): the dealer is kept only when it
+        is not the usual one, so a hand dealt in turn stays as the record writes it."""
+        dealt = None if dealer == usual else dealer
+        return self if dealt == self.dealer else replace(self, dealer=dealt)
 
 
 def check_name(name: str, field_name: str) -> None:
@@ -154,9 +166,16 @@ def check_note(note: str, hand: int | None = None) -> None:
         raise RuleError("note-control", hand=hand, field="note")
 
 
+def check_called(called: object) -> None:
+    """Check ``called`` (RULES.md 11.4): a whole number of played hands, at least 1."""
+    if isinstance(called, bool) or not isinstance(called, int) or called < 1:
+        raise RuleError("called-range", field="called", value=quote(called))
+
+
 @dataclass(frozen=True)
 class Game:
-    """A game's setup: variant, house rules, seats in clockwise order, teams, dealer, stake.
+    """A game's setup: variant, house rules, seats in clockwise order, teams, dealer, stake;
+    and ``called``, when a tournament director has called time on it.
 
     Build it with ``Game.create``, which checks the setup. ``variant`` is the variant
     as this game plays it (its preset shaped by the house rules; ``variant.preset``
@@ -171,6 +190,10 @@ class Game:
     teams: tuple[tuple[str, tuple[str, ...]], ...] | None = None
     first_dealer: str | None = None
     stake: str | None = None
+    #: The number of played hands after which time was called (RULES.md 11.4), or None.
+    #: Not a house rule: it is set during the game (``call_time``), never at the table's
+    #: setup, and it belongs to the game so that every replay of it ends alike.
+    called: int | None = None
 
     @classmethod
     def create(
@@ -182,8 +205,10 @@ class Game:
         teams: Mapping[str, Sequence[str]] | None = None,
         first_dealer: str | None = None,
         stake: str | Decimal | None = None,
+        called: int | None = None,
     ) -> Game:
-        """Check a setup against RULES.md sections 4, 5 and 9 and return the game."""
+        """Check a setup against RULES.md sections 4, 5, 9 and 11 and return the game
+        (``called``: time called after that many played hands, as ``call_time``)."""
         if isinstance(variant, str):
             try:
                 variant = find_variant(variant)
@@ -234,6 +259,8 @@ class Game:
             stake = format(stake, "f")
         if stake is not None and not STAKE_PATTERN.fullmatch(stake):
             raise RuleError("bad-stake", field="stake", actual=quote(stake))
+        if called is not None:
+            check_called(called)
         return cls(
             variant=variant.shaped(rules),
             players=players,
@@ -242,7 +269,31 @@ class Game:
             teams=frozen_teams,
             first_dealer=first_dealer,
             stake=stake,
+            called=called,
         )
+
+    def call_time(self, after: int | None) -> Game:
+        """The game with time called after ``after`` played hands (RULES.md 11.4), as a
+        tournament director calls it; None takes the call back. The game then ends after
+        that hand, or the first one after it with one side alone at the top, unless a
+        side wins before by the rules of sections 3 to 7."""
+        if after is not None:
+            check_called(after)
+        return replace(self, called=after)
+
+    @property
+    def hand_limit(self) -> int | None:
+        """The number of played hands after which the game ends unless a side has won
+        (RULES.md 11.4): the smaller of the ``hands`` switch and ``called``; None for a
+        game that only its target ends."""
+        limits = [n for n in (self.house_rules.hands, self.called) if n is not None]
+        return min(limits) if limits else None
+
+    @property
+    def limit_is_called(self) -> bool:
+        """Whether the hand limit in force is time called (``called``), not ``hands``."""
+        hands = self.house_rules.hands
+        return self.called is not None and (hands is None or self.called < hands)
 
     @cached_property
     def seated(self) -> frozenset[str]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import N_, Phrase, RuleError, quote
 from .game import STAKE_PATTERN, Game, Hand, Sale, check_hand_count, check_note
-from .scoring import GameResult, HandResult, score_game
+from .scoring import GameResult, HandResult, score_game, usual_dealers
 from .settlement import Settlement
 
 FORMAT = "pitch-scorekeeper/1"
@@ -86,10 +86,11 @@ _RECORD_KEYS = (
     "first_dealer",
     "stake",
     "hands",
+    "called",
 )
 _REQUIRED_KEYS = ("format", "variant", "players", "hands")
-_PLAYED_KEYS = ("pitcher", "bid", "points", "sale", "high_bidder", "note", "game_count")
-_PASSED_KEYS = ("passed", "note")
+_PLAYED_KEYS = ("pitcher", "bid", "points", "sale", "high_bidder", "note", "game_count", "dealer")
+_PASSED_KEYS = ("passed", "note", "dealer")
 
 
 @dataclass(frozen=True)
@@ -250,6 +251,10 @@ def parse_record(data: Any) -> GameRecord:
     if "stake" in data:
         _expect(stake, str, N_('a decimal string such as "0.25"'), field="stake")
         _check_stake(stake)
+    called = data.get("called")
+    if "called" in data:
+        _expect(called, int, N_("a whole number"), field="called")
+        _check_number(called, "called")
     game = Game.create(
         data["variant"],
         players,
@@ -257,6 +262,7 @@ def parse_record(data: Any) -> GameRecord:
         teams=teams,
         first_dealer=first_dealer,
         stake=stake,
+        called=called,
     )
     hands_data = data["hands"]
     _expect(hands_data, list, N_("a list of hands"), field="hands")
@@ -275,6 +281,9 @@ def _parse_hand(game: Game, number: int, data: Any) -> Hand:
     if "note" in data:
         _expect(note, str, N_("a string"), field="note", **place)
         check_note(note, hand=number)
+    dealer = data.get("dealer")
+    if "dealer" in data:
+        _expect(dealer, str, N_("a player's name"), field="dealer", **place)
     if "passed" in data:
         if data["passed"] is not True:
             raise RuleError("passed-false", field="passed", **place)
@@ -283,7 +292,7 @@ def _parse_hand(game: Game, number: int, data: Any) -> Hand:
                 if key in _PLAYED_KEYS:
                     raise RuleError("passed-extra", field=key, key=key, **place)
                 raise RuleError("unknown-key", field=key, key=key, **place)
-        return Hand.passed_out(note)
+        return Hand.passed_out(note, dealer)
     _check_keys(data, _PLAYED_KEYS, **place)
     for key in ("pitcher", "bid", "points"):
         if key not in data:
@@ -320,16 +329,19 @@ def _parse_hand(game: Game, number: int, data: Any) -> Hand:
         high_bidder=high_bidder,
         note=note,
         game_count=dict(game_count) if game_count is not None else None,
+        dealer=dealer,
     )
 
 
-def hand_to_json(hand: Hand) -> dict[str, Any]:
-    """Write one hand as the record has it."""
-    out: dict[str, Any]
+def hand_to_json(hand: Hand, usual_dealer: str | None = None) -> dict[str, Any]:
+    """Write one hand as the record has it; its own ``dealer`` only where it is not
+    ``usual_dealer``, who was due to deal it (GAME-RECORD.md)."""
+    out: dict[str, Any] = {}
+    if hand.dealer is not None and hand.dealer != usual_dealer:
+        out["dealer"] = hand.dealer
     if hand.passed:
-        out = {"passed": True}
+        out["passed"] = True
     else:
-        out = {}
         if hand.sale is not None:
             out["sale"] = hand.sale.value
         if hand.high_bidder is not None:
@@ -356,7 +368,12 @@ def record_to_json(game: Game, hands: Sequence[Hand]) -> dict[str, Any]:
         out["first_dealer"] = game.first_dealer
     if game.stake is not None:
         out["stake"] = game.stake
-    out["hands"] = [hand_to_json(h) for h in hands]
+    if game.called is not None:
+        out["called"] = game.called
+    out["hands"] = [
+        hand_to_json(hand, usual)
+        for hand, usual in zip(hands, usual_dealers(game, hands), strict=True)
+    ]
     return out
 
 

@@ -24,6 +24,8 @@ class WinReason(StrEnum):
     COUNT_OUT = "count-out"
     GAP = "gap"
     FIRST_TO_TARGET = "first-to-target"
+    #: The last hand was reached and one side is alone at the top (RULES.md 11.4).
+    MOST_POINTS = "most-points"
 
 
 #: How a sheet says the game was won (N_: translated where shown).
@@ -34,6 +36,7 @@ WIN_WORDS: dict[WinReason, str] = {
     WinReason.COUNT_OUT: N_("on the count-out"),
     WinReason.GAP: N_("by a lead of the gap"),
     WinReason.FIRST_TO_TARGET: N_("first to the target"),
+    WinReason.MOST_POINTS: N_("with the most points"),
 }
 
 
@@ -60,10 +63,16 @@ SALE_WORDS: dict[Event, str] = {
 
 @dataclass(frozen=True)
 class HandResult:
-    """One scored hand. ``taken`` is None for a passed-out hand; ``delta`` includes sale points."""
+    """One scored hand. ``taken`` is None for a passed-out hand; ``delta`` includes sale points.
+
+    ``dealer`` is who dealt the hand: the usual dealer (``usual_dealer``, who was due to
+    deal it) unless the hand names another (GAME-RECORD.md, a hand's own ``dealer``).
+    """
 
     number: int
     dealer: str
+    #: Who was due to deal the hand: the first dealer, or the next after the hand before.
+    usual_dealer: str
     hand: Hand
     made: bool | None
     taken: Mapping[str, int] | None
@@ -71,6 +80,14 @@ class HandResult:
     scores: Mapping[str, int]
     events: tuple[Event, ...]
     seller: str | None = None
+    #: What the set-back cost: the bid of a played hand set back, or the lowest bid on a
+    #: passed hand that set the dealer's side back (``all_pass: dealer-set``); else None.
+    set_back_by: int | None = None
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Whether someone other than the usual dealer dealt the hand."""
+        return self.dealer != self.usual_dealer
 
     @property
     def passed(self) -> bool:
@@ -115,6 +132,10 @@ class GameResult:
     winning_hand: int | None
     next_dealer: str | None
     settlement: Settlement | None
+    #: The number of the hand with which the game's hand limit (``Game.hand_limit``: its
+    #: ``hands`` or time ``called``) was reached, or None: from then on the side alone at
+    #: the top after a played hand wins (RULES.md 11.4).
+    limit_hand: int | None = None
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -144,30 +165,48 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
 
     Raise RuleError, placed at the offending hand, for the first hand that breaks
     a rule (RULES.md section 9), including any hand after the game was won.
+    Each hand is dealt by its own ``dealer`` if it names one, else by the usual dealer,
+    and the next usual dealer follows from who really dealt (GAME-RECORD.md).
+    A game with a hand limit (the ``hands`` switch, or time ``called``: RULES.md 11.4)
+    that no side has won by sections 3 to 7 when its last played hand is reached is won
+    by the side alone at the top then, or after the first played hand that leaves one.
     """
     sides = game.sides
     scores = dict.fromkeys(sides, 0)
     setbacks = dict.fromkeys(sides, 0)
-    dealer = game.dealer_first
+    usual = game.dealer_first
     results: list[HandResult] = []
     winner: str | None = None
     reason: WinReason | None = None
     winning_hand: int | None = None
+    limit = game.hand_limit
+    played = 0
+    limit_hand: int | None = None
     for number, hand in enumerate(hands, start=1):
         if winner is not None:
             raise RuleError("hand-after-win", hand=number, winner=winner, winning_hand=winning_hand)
         try:
-            result, won = _score_hand(game, number, dealer, hand, scores)
+            dealer = _dealer_of(game, hand, usual)
+            result, won = _score_hand(game, number, (dealer, usual), hand, scores)
         except RuleError as error:
             raise error.at_hand(number) from None
+        if limit is not None and not hand.passed:
+            played += 1
+            if played == limit:
+                limit_hand = number
+            if won is None and played >= limit:
+                won = _most_points(result.scores)
+                if won is not None:
+                    result = replace(result, events=(*result.events, Event.WON))
         results.append(result)
         scores = dict(result.scores)
         if result.set_back:
-            setbacks[game.side_of(hand.pitcher or "")] += 1
+            # The pitcher's side, or on a passed hand the dealer's (RULES.md 11.3).
+            setbacks[game.side_of(result.dealer if hand.passed else hand.pitcher or "")] += 1
         if won is not None:
             winner, reason = won
             winning_hand = number
-        dealer = _next_dealer(game, dealer, hand)
+        usual = _next_dealer(game, dealer, hand)
     settlement = settle(game, winner, scores, setbacks) if winner is not None else None
     return GameResult(
         game=game,
@@ -177,26 +216,66 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
         winner=winner,
         win_reason=reason,
         winning_hand=winning_hand,
-        next_dealer=None if winner is not None else dealer,
+        next_dealer=None if winner is not None else usual,
         settlement=settlement,
+        limit_hand=limit_hand,
     )
 
 
+def _most_points(scores: Mapping[str, int]) -> tuple[str, WinReason] | None:
+    """The side alone at the top, once the last hand is reached (RULES.md 11.4); None while
+    two or more sides share the highest score, and the game goes on."""
+    top = max(scores.values())
+    leaders = [side for side, score in scores.items() if score == top]
+    return (leaders[0], WinReason.MOST_POINTS) if len(leaders) == 1 else None
+
+
 def _next_dealer(game: Game, dealer: str, hand: Hand) -> str:
-    """Pass the deal left; a passed-out hand may be redealt by the same dealer."""
+    """Who is due to deal after ``dealer`` dealt ``hand`` (RULES.md section 1): the deal passes
+    left; a passed-out hand may be redealt by the same dealer."""
     if hand.passed and game.house_rules.all_pass is AllPass.REDEAL_SAME_DEALER:
         return dealer
     return game.left_of(dealer)
 
 
+def _dealer_of(game: Game, hand: Hand, usual: str) -> str:
+    """Who dealt ``hand``: the hand's own dealer, a seated player, or else the usual one."""
+    if hand.dealer is None:
+        return usual
+    if hand.dealer not in game.seated:
+        raise RuleError(
+            "unknown-player", field="dealer", role=Phrase(N_("dealer")), name=quote(hand.dealer)
+        )
+    return hand.dealer
+
+
+def usual_dealers(game: Game, hands: Sequence[Hand]) -> list[str]:
+    """Who was due to deal each of ``hands``, in order, without scoring them (GAME-RECORD.md:
+    the usual dealer follows from the actual dealer of the hand before). A hand's own dealer
+    who is not seated is left to ``score_game`` to refuse; here it is the usual one."""
+    due: list[str] = []
+    usual = game.dealer_first
+    for hand in hands:
+        due.append(usual)
+        dealer = hand.dealer if hand.dealer is not None and hand.dealer in game.seated else usual
+        usual = _next_dealer(game, dealer, hand)
+    return due
+
+
 def _score_hand(
-    game: Game, number: int, dealer: str, hand: Hand, before: Mapping[str, int]
+    game: Game,
+    number: int,
+    dealers: tuple[str, str],
+    hand: Hand,
+    before: Mapping[str, int],
 ) -> tuple[HandResult, tuple[str, WinReason] | None]:
-    """Check and score one hand from the scores ``before`` it; return it and any win."""
+    """Check and score one hand from the scores ``before`` it, dealt by the first of
+    ``dealers`` when the second was due to deal; return it and any win."""
     if hand.note is not None:
         check_note(hand.note)
     if hand.passed:
-        return _score_passed(game, number, dealer, hand, before), None
+        return _score_passed(game, number, dealers, hand, before), None
+    dealer = dealers[0]
     variant = game.variant
     seller = game.seller_for(dealer)
     _check_played(game, dealer, hand, seller)
@@ -245,12 +324,14 @@ def _score_hand(
     if smudged:
         events.append(Event.SMUDGE)
     failed_smudge = smudge_bid is not None and bid == smudge_bid and not made
+    set_back_by = bid if Event.SET_BACK in events else None
     won = _find_winner(game, hand, before, sale_points, play, after, made, smudged, failed_smudge)
     if won is not None:
         events.append(Event.WON)
     result = HandResult(
         number=number,
         dealer=dealer,
+        usual_dealer=dealers[1],
         hand=hand,
         made=made,
         taken=taken,
@@ -258,26 +339,41 @@ def _score_hand(
         scores=after,
         events=tuple(events),
         seller=seller,
+        set_back_by=set_back_by,
     )
     return result, won
 
 
 def _score_passed(
-    game: Game, number: int, dealer: str, hand: Hand, before: Mapping[str, int]
+    game: Game, number: int, dealers: tuple[str, str], hand: Hand, before: Mapping[str, int]
 ) -> HandResult:
-    """Score a passed-out hand: nothing, and only where the dealer need not take the bid."""
-    if game.house_rules.all_pass is AllPass.DEALER_TAKES:
-        raise RuleError("passed-not-allowed", field="passed", min=game.variant.min_bid)
+    """Score a passed-out hand, where the dealer need not take the bid: nothing (RULES.md
+    section 3), or with ``all_pass: dealer-set`` the dealer's side set back by the lowest bid
+    (section 11.3). No side wins on a passed hand."""
+    dealer = dealers[0]
+    all_pass = game.house_rules.all_pass
+    min_bid = game.variant.min_bid
+    if all_pass is AllPass.DEALER_TAKES:
+        raise RuleError("passed-not-allowed", field="passed", min=min_bid)
+    delta = dict.fromkeys(game.sides, 0)
+    events: tuple[Event, ...] = (Event.PASSED,)
+    set_back_by = None
+    if all_pass is AllPass.DEALER_SET:
+        delta[game.side_of(dealer)] = -min_bid
+        events = (Event.PASSED, Event.SET_BACK)
+        set_back_by = min_bid
     return HandResult(
         number=number,
         dealer=dealer,
+        usual_dealer=dealers[1],
         hand=hand,
         made=None,
         taken=None,
-        delta=dict.fromkeys(game.sides, 0),
-        scores=dict(before),
-        events=(Event.PASSED,),
+        delta=delta,
+        scores={side: before[side] + delta[side] for side in game.sides},
+        events=events,
         seller=game.seller_for(dealer),
+        set_back_by=set_back_by,
     )
 
 
@@ -474,6 +570,8 @@ def _check_sale(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) 
             )
         if hand.high_bidder == seller:
             raise RuleError("high-bidder-seller", field="high_bidder", seller=quote(seller))
+    if target is None:
+        return  # RULES.md 11.4: without a target neither restriction applies.
     seller_score = before[game.side_of(seller)]
     if seller_score + bid >= target:
         raise RuleError(
@@ -530,10 +628,13 @@ def _find_winner(
 
     Before them all, with ``smudge_failed: loses`` (section 10), a failed smudge or
     moon bid loses the game at once: the other side (there are exactly two) wins.
+    A game without a target (section 11.4) is won by none of them.
     """
     variant = game.variant
     rules = game.house_rules
     target = rules.target
+    if target is None:
+        return None
     side_map = game.side_map
     pitching_side = side_map[hand.pitcher or ""]
     if failed_smudge and rules.smudge_failed is SmudgeFailed.LOSES:
@@ -584,4 +685,5 @@ def next_game(result: GameResult) -> Game:
     if result.hands:
         last = result.hands[-1]
         dealer = _next_dealer(game, last.dealer, last.hand)
-    return replace(game, first_dealer=dealer)
+    # Time called on one game is not called on the next (RULES.md 11.4).
+    return replace(game, first_dealer=dealer, called=None)

@@ -15,6 +15,14 @@ from typing import Any
 
 from .errors import N_, RuleError, quote
 
+# The words for the switches and the rules card live in their own module; they are
+# re-exported here, where the rest of the app has always found them.
+from .switch_words import CARD_SENTENCES as CARD_SENTENCES
+from .switch_words import SCORING_SENTENCES as SCORING_SENTENCES
+from .switch_words import SWITCH_CHOICES as SWITCH_CHOICES
+from .switch_words import SWITCH_SENTENCES as SWITCH_SENTENCES
+from .switch_words import SWITCH_WORDS as SWITCH_WORDS
+
 
 @dataclass(frozen=True)
 class Point:
@@ -95,6 +103,43 @@ POINTS: dict[str, Point] = {
             N_("3"),
             worth_shown=True,
         ),
+        # RULES.md section 11.1: the point cards of 7-, 11- and 13-Point Pitch and Sancho Pedro.
+        Point(
+            "ten",
+            N_("Ten"),
+            1,
+            True,
+            N_("ten of trumps, a point of its own; nobody if it was not dealt"),
+            N_("10"),
+            worth_shown=True,
+        ),
+        Point(
+            "off_ace",
+            N_("Off-Ace"),
+            1,
+            True,
+            N_("the ace of the other suit of the trump colour; nobody if it was not dealt"),
+            N_("OA"),
+            worth_shown=True,
+        ),
+        Point(
+            "off_three",
+            N_("Off-Three"),
+            3,
+            True,
+            N_("the three of the other suit of the trump colour; nobody if it was not dealt"),
+            N_("O3"),
+            worth_shown=True,
+        ),
+        Point(
+            "nine",
+            N_("Nine"),
+            9,
+            True,
+            N_("nine of trumps; nobody if it was not dealt"),
+            N_("9"),
+            worth_shown=True,
+        ),
     )
 }
 
@@ -116,9 +161,13 @@ class Smudge(StrEnum):
 
 
 class AllPass(StrEnum):
+    """What happens when every player passes (RULES.md sections 5, 11.3)."""
+
     DEALER_TAKES = "dealer-takes"
     REDEAL_SAME_DEALER = "redeal-same-dealer"
     REDEAL_NEXT_DEALER = "redeal-next-dealer"
+    #: The dealer's side is set back by the lowest bid, and the deal passes left (Smear).
+    DEALER_SET = "dealer-set"
 
 
 class GameTie(StrEnum):
@@ -152,139 +201,6 @@ class Scoring(StrEnum):
     CINCH = "cinch"
 
 
-#: How the setup form offers each value of a switch, by switch (N_: translated where shown).
-SWITCH_CHOICES: dict[str, dict[str, str]] = {
-    "low_to": {
-        LowTo.HOLDER: N_("Low goes to the player who was dealt it"),
-        LowTo.TAKER: N_("Low goes to the player who wins it in a trick"),
-    },
-    "smudge": {
-        Smudge.NOT_IN_HOLE: N_("A made smudge bid wins, unless the pitcher is in the hole"),
-        Smudge.ALWAYS: N_("A made smudge bid always wins"),
-        Smudge.OFF: N_("No smudge: the top bid is an ordinary bid"),
-    },
-    "all_pass": {
-        AllPass.DEALER_TAKES: N_("The dealer must take the bid at the minimum"),
-        AllPass.REDEAL_SAME_DEALER: N_("Redeal by the same dealer"),
-        AllPass.REDEAL_NEXT_DEALER: N_("Redeal by the next dealer"),
-    },
-    "win_rule": {
-        WinRule.COUNT_OUT: N_("Count-out: a side goes out on any points it takes"),
-        WinRule.BIDDER_ONLY: N_("Bidder only: only a made bid goes out"),
-    },
-    "pitcher_scores": {
-        PitcherScores.ALL: N_("Every point the pitcher's side took"),
-        PitcherScores.BID: N_("Only the bid"),
-    },
-    "smudge_failed": {
-        SmudgeFailed.SET_BACK: N_("Set back by the bid, like any bid"),
-        SmudgeFailed.LOSES: N_("Loses the game at once (two sides only)"),
-    },
-}
-
-#: How a sheet says a switch a table changed from the preset, by (switch, value as text);
-#: the numeric switches are said with their numbers where the sheet is made.
-SWITCH_WORDS: dict[tuple[str, str], str] = {
-    ("low_to", LowTo.HOLDER): N_("Low goes to the player who was dealt it"),
-    ("low_to", LowTo.TAKER): N_("Low goes to the player who wins it"),
-    ("smudge", Smudge.OFF): N_("no smudge"),
-    ("smudge", Smudge.NOT_IN_HOLE): N_("a smudge wins unless the pitcher is in the hole"),
-    ("smudge", Smudge.ALWAYS): N_("a smudge always wins, even from the hole"),
-    ("all_pass", AllPass.DEALER_TAKES): N_("if all pass, the dealer must take the bid"),
-    ("all_pass", AllPass.REDEAL_SAME_DEALER): N_("if all pass, the same dealer redeals"),
-    ("all_pass", AllPass.REDEAL_NEXT_DEALER): N_("if all pass, the next dealer deals"),
-    ("game_tie", GameTie.NOBODY): N_("a tied Game goes to nobody"),
-    ("smudge_failed", SmudgeFailed.SET_BACK): N_("a failed smudge is only set back"),
-    ("smudge_failed", SmudgeFailed.LOSES): N_("a failed smudge loses the game at once"),
-    ("win_rule", WinRule.COUNT_OUT): N_("a side can go out on points it took defending"),
-    ("win_rule", WinRule.BIDDER_ONLY): N_("only a made bid goes out"),
-    ("pitcher_scores", PitcherScores.ALL): N_("a made bid scores every point taken"),
-    ("pitcher_scores", PitcherScores.BID): N_("a made bid scores only the bid"),
-    ("smudge_bid", "None"): N_("no smudge bid"),
-    ("gap", "0"): N_("no gap rule"),
-}
-
-#: How a rules card says each value of a switch in a sentence (N_: translated where shown;
-#: ``%(name)s`` is filled from the game's data: ``bid``, ``min``, ``target``, ``points``...).
-SWITCH_SENTENCES: dict[tuple[str, str], str] = {
-    ("smudge", Smudge.NOT_IN_HOLE): N_(
-        "%(name)s: a made bid of %(bid)s wins the game at once, unless the pitcher's side "
-        "was in the hole before the hand."
-    ),
-    ("smudge", Smudge.ALWAYS): N_(
-        "%(name)s: a made bid of %(bid)s wins the game at once, even from the hole."
-    ),
-    ("smudge", Smudge.OFF): N_("%(name)s: none; a bid of %(bid)s is an ordinary bid."),
-    ("smudge_failed", SmudgeFailed.SET_BACK): N_(
-        "A failed bid of %(bid)s is set back like any other bid."
-    ),
-    ("smudge_failed", SmudgeFailed.LOSES): N_("A failed bid of %(bid)s loses the game at once."),
-    ("all_pass", AllPass.DEALER_TAKES): N_(
-        "If everyone passes, the dealer must take the bid at %(min)s."
-    ),
-    ("all_pass", AllPass.REDEAL_SAME_DEALER): N_(
-        "If everyone passes, the same dealer deals again."
-    ),
-    ("all_pass", AllPass.REDEAL_NEXT_DEALER): N_("If everyone passes, the next dealer deals."),
-    ("low_to", LowTo.HOLDER): N_(
-        "Low scores for the player who was dealt it, even if another wins it."
-    ),
-    ("low_to", LowTo.TAKER): N_("Low scores for the player who wins it in a trick."),
-    ("game_tie", GameTie.NOBODY): N_("If the game-count is tied, nobody scores Game."),
-    ("pitcher_scores", PitcherScores.ALL): N_(
-        "If the pitcher's side takes at least its bid, it scores every point it took."
-    ),
-    ("pitcher_scores", PitcherScores.BID): N_(
-        "If the pitcher's side takes at least its bid, it scores only the bid."
-    ),
-    ("win_rule", WinRule.COUNT_OUT): N_(
-        "If several sides reach %(target)s in a hand, the pitcher's side goes out first if "
-        "it made its bid, then the others in count-out order: %(points)s."
-    ),
-    ("win_rule", WinRule.BIDDER_ONLY): N_(
-        "Only a side that wins a bid and makes it goes out; a side past %(target)s on "
-        "defence plays on."
-    ),
-    ("win_rule", WinRule.FIRST_TO_TARGET): N_(
-        "Only one side scores in a hand, so the first side to reach %(target)s wins."
-    ),
-}
-
-#: How a rules card says the game's other rules, one sentence each, by rule (N_; the
-#: ``%(name)s`` are filled from the game's data).
-CARD_SENTENCES: dict[str, str] = {
-    "bids": N_("Bids go from %(min)s to %(max)s."),
-    # A lowest bid of 0 is the dealer's side naming trump when all pass (RULES.md section 6).
-    "bids_from_zero": N_(
-        "Bids go up to %(max)s; if everyone passes, the dealer's side may name trump "
-        "with a bid of 0."
-    ),
-    "no_smudge": N_("No bid wins the game at once: there is no smudge."),
-    "point": N_("%(name)s, worth %(value)s: %(help)s."),
-    "target": N_("A game is won at %(target)s."),
-    "gap": N_("A side at %(target)s or more that leads every other side by %(gap)s or more wins."),
-}
-
-#: How a rules card says a hand scores, by the game's scoring (RULES.md sections 3 and 6).
-#: Section 3's made bid is the ``pitcher_scores`` switch's sentence.
-SCORING_SENTENCES: dict[Scoring, dict[str, str]] = {
-    Scoring.STANDARD: {
-        "set_back": N_("If it takes fewer, it is set back: it loses the bid and scores nothing."),
-        "defenders": N_("Every other side scores the points it took."),
-    },
-    Scoring.CINCH: {
-        "made": N_(
-            "If the bidding side takes at least its bid, the side that took more points "
-            "scores the difference; on a tie nobody scores."
-        ),
-        "set_back": N_(
-            "If it takes fewer, the other side scores %(total)s plus what it fell short by; "
-            "no score ever goes down."
-        ),
-    },
-}
-
-
 @dataclass(frozen=True)
 class HouseRules:
     """The switches a table may change when it creates a game (RULES.md sections 5, 10).
@@ -292,9 +208,10 @@ class HouseRules:
     A variant declares only the first seven; its ``preset`` fills in the shape of the
     game (``min_bid`` to ``gap``) from the variant's own data, so every value is
     declared once. A game's house rules hold the value in force for every switch.
+    ``target`` is None only in a game that ends by its count of ``hands`` (section 11.4).
     """
 
-    target: int
+    target: int | None
     low_to: LowTo
     smudge: Smudge
     all_pass: AllPass
@@ -309,6 +226,8 @@ class HouseRules:
     win_rule: WinRule = WinRule.COUNT_OUT
     pitcher_scores: PitcherScores = PitcherScores.ALL
     gap: int = 0
+    #: The number of played hands after which the game ends (RULES.md 11.4); None: no limit.
+    hands: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """Return the switches as JSON values, in declaration order."""
@@ -354,6 +273,8 @@ _INT_SWITCHES: dict[str, int] = {
     "max_bid": 1,
     "gap": 0,
 }
+#: The most hands a game may be played to with the ``hands`` switch (RULES.md 11.4).
+HANDS_SWITCH_MAX = 200
 #: Points a table may not put in play: Cinch's fives belong to Cinch's own scoring.
 _POINTS_NOT_ALLOWED = ("right_pedro", "left_pedro")
 #: The points a table may put in play in its own shape of the game (Cinch's fives are
@@ -435,6 +356,11 @@ class Variant:
             gap=self.gap,
         )
 
+    @cached_property
+    def ten_is_game(self) -> bool:
+        """Whether this game's ``game`` point is the ten of trumps (Pedro, Cinch: RULES.md 2)."""
+        return any(p is TEN_OF_TRUMPS_GAME for p in (self.base or self).points)
+
     @property
     def counts_game(self) -> bool:
         """Whether ``game`` is in play as the game-count (not the ten of trumps, RULES.md 10)."""
@@ -452,13 +378,15 @@ class Variant:
         return self.smudge_bid
 
     def house_rules(self, overrides: dict[str, Any] | None = None) -> HouseRules:
-        """Apply a table's switches to the preset, checking each (RULES.md sections 5, 10).
+        """Apply a table's switches to the preset, checking each (RULES.md sections 5, 10, 11).
 
         Raise RuleError for an unknown switch, a value of the wrong kind or out of
         range, a shape switch on a variant whose scoring is its own, a point list
-        that cannot be played, bids that do not fit the points, and the smudge
-        switch on a game that has no smudge bid. (``smudge_failed: loses`` also needs
-        exactly two sides: ``Game.create`` checks that, as it knows the sides.)
+        that cannot be played (Pedro's Game beside the Ten too), bids that do not fit the
+        points, the smudge switch on a game that has no smudge bid, ``dealer-set`` in
+        Cinch or Sell-Out, and a null target without ``hands`` or with a smudge that could
+        end the game. (``smudge_failed: loses`` also needs exactly two sides:
+        ``Game.create`` checks that, as it knows the sides.)
         """
         given = dict(overrides or {})
         changes: dict[str, Any] = {}
@@ -483,6 +411,17 @@ class Variant:
                 if value is not None and not _whole(value):
                     raise RuleError("switch-bid", field=field_name, switch=name, value=quote(value))
                 changes[name] = value
+            elif name == "hands":
+                if value is not None and not (_whole(value) and 1 <= value <= HANDS_SWITCH_MAX):
+                    raise RuleError(
+                        "switch-hands", field=field_name, max=HANDS_SWITCH_MAX, value=quote(value)
+                    )
+                changes[name] = value
+            elif name == "target" and value is None:
+                # RULES.md 11.4: only a game that ends by its count of hands has no target.
+                if given.get("hands") is None:
+                    raise RuleError("switch-target-null", field=field_name)
+                changes[name] = None
             elif name in _INT_SWITCHES:
                 minimum = _INT_SWITCHES[name]
                 if not _whole(value) or value < minimum:
@@ -505,17 +444,28 @@ class Variant:
                         allowed=", ".join(allowed),
                     )
                 changes[name] = enum(value)
+                if changes[name] is AllPass.DEALER_SET and self.shape_fixed:
+                    # RULES.md 11.3: Cinch and Sell-Out never set a dealer back for passing.
+                    raise RuleError("switch-dealer-set", field=field_name, variant=self.name)
         preset = self.preset
         if "points" in changes and "max_bid" not in changes:
             # The highest bid is the points' total unless the table says otherwise.
             changes["max_bid"] = sum(POINTS[key].value for key in changes["points"])
         if "smudge_bid" not in changes and preset.smudge_bid is not None:
             changes["smudge_bid"] = changes.get("max_bid", preset.max_bid)
+        if (
+            "smudge" not in changes
+            and preset.smudge_bid is None
+            and changes.get("smudge_bid") is not None
+        ):
+            # A smudge bid given to a variant that has none wins unless in the hole (RULES.md
+            # section 10): the mode in force before the shape is checked, so that
+            # ``smudge_failed: loses`` sees it.
+            changes["smudge"] = Smudge.NOT_IN_HOLE
+        if "target" in changes and changes["target"] is None:
+            _check_no_target(changes, given)
         rules = replace(preset, **changes)
         self._check_shape(rules, given)
-        if "smudge" not in changes and preset.smudge_bid is None and rules.smudge_bid is not None:
-            # A smudge bid given to a variant that has none wins unless in the hole.
-            rules = replace(rules, smudge=Smudge.NOT_IN_HOLE)
         return rules
 
     def _check_points(self, value: object) -> tuple[str, ...]:
@@ -542,6 +492,9 @@ class Variant:
         for one, other in _POINTS_EXCLUSIVE:
             if one in seen and other in seen:
                 raise RuleError("switch-points-clash", field=field_name, one=one, other=other)
+        if "ten" in seen and "game" in seen and self.ten_is_game:
+            # RULES.md section 11.1: Pedro's Game is the ten of trumps already.
+            raise RuleError("switch-points-ten-game", field="house_rules", variant=self.name)
         return tuple(value)
 
     def _check_shape(self, rules: HouseRules, given: dict[str, Any]) -> None:
@@ -594,10 +547,9 @@ class Variant:
             and rules.gap == preset.gap
         ):
             return self
-        ten_is_game = any(p is TEN_OF_TRUMPS_GAME for p in self.points)
         return replace(
             self,
-            points=_points(*rules.points, ten_is_game=ten_is_game),
+            points=_points(*rules.points, ten_is_game=self.ten_is_game),
             min_bid=rules.min_bid,
             max_bid=rules.max_bid,
             smudge_bid=rules.smudge_bid,
@@ -606,6 +558,21 @@ class Variant:
             gap=rules.gap,
             base=self,
         )
+
+
+def _check_no_target(changes: dict[str, Any], given: dict[str, Any]) -> None:
+    """Check the smudge switches of a game without a target (RULES.md 11.4), where nothing but
+    the count of hands ends the game: ``smudge`` given only as ``off`` (a mode the table did
+    not give becomes ``off``), ``smudge_failed`` only as ``set-back``."""
+    smudge = changes.get("smudge") if "smudge" in given else None
+    if smudge is not None and smudge is not Smudge.OFF:
+        raise RuleError("switch-no-target-smudge", field="house_rules.smudge", value=quote(smudge))
+    failed = changes.get("smudge_failed")
+    if failed is SmudgeFailed.LOSES:
+        raise RuleError(
+            "switch-no-target-smudge-failed", field="house_rules.smudge_failed", value=quote(failed)
+        )
+    changes["smudge"] = Smudge.OFF
 
 
 def _points(*keys: str, ten_is_game: bool = False) -> tuple[Point, ...]:

@@ -135,7 +135,7 @@ def _spread(ys: list[float], gap: float) -> list[float]:
 def progression_chart(
     sides: Sequence[str],
     scores: Sequence[Sequence[int]],
-    target: int,
+    target: int | None,
     *,
     winner: str | None = None,
     winning_hand: int | None = None,
@@ -146,6 +146,8 @@ def progression_chart(
     """Draw a game's score after each hand: a line per side, the target, the winning hand.
 
     ``scores[i][j]`` is side ``j``'s score after hand ``i + 1``; every line starts at 0.
+    A game without a target (one that ends after its hands, RULES.md 11.4) has no target
+    line.
     ``compact`` draws the same with fewer elements, for print (WeasyPrint spends a
     millisecond or two on each, most on text): half the tick labels, the grid as one
     path, no tooltips.
@@ -153,19 +155,27 @@ def progression_chart(
     series = [[0, *(row[j] for row in scores)] for j in range(len(sides))]
     values = [v for line in series for v in line]
     lo = min([0, *values])
-    hi = max([target, *values])
+    hi = max([0 if target is None else target, *values])
     pad = max(1, (hi - lo) // 12)
     frame = _Frame(len(scores), lo - (pad if lo < 0 else 0), hi + pad)
     finals = ", ".join(
         f"{isolated(side)} {number(line[-1])}" for side, line in zip(sides, series, strict=True)
     )
-    desc = ngettext(
-        "Scores over %(num)s hand, first to %(target)s: %(finals)s.",
-        "Scores over %(num)s hands, first to %(target)s: %(finals)s.",
-        len(scores),
-        target=number(target),
-        finals=finals,
-    )
+    if target is None:
+        desc = ngettext(
+            "Scores over %(num)s hand: %(finals)s.",
+            "Scores over %(num)s hands: %(finals)s.",
+            len(scores),
+            finals=finals,
+        )
+    else:
+        desc = ngettext(
+            "Scores over %(num)s hand, first to %(target)s: %(finals)s.",
+            "Scores over %(num)s hands, first to %(target)s: %(finals)s.",
+            len(scores),
+            target=number(target),
+            finals=finals,
+        )
     if winner is not None and winning_hand is not None:
         desc += " " + gettext(
             "%(winner)s won at hand %(hand)s.", winner=isolated(winner), hand=winning_hand
@@ -196,13 +206,16 @@ def progression_chart(
         f'<text x="{_num(LEFT + frame.plot_w / 2)}" y="{HEIGHT - 4}" text-anchor="middle" '
         f'fill="currentColor" fill-opacity="0.8">{axis}</text>'
     )
-    ty = frame.y(target)
-    out.append(
-        f'<line class="target" x1="{LEFT}" x2="{_num(LEFT + frame.plot_w)}" y1="{_num(ty)}" '
-        f'y2="{_num(ty)}" stroke="currentColor" stroke-width="1.5" stroke-dasharray="5 4"/>'
-    )
-    target_words = _text(gettext("target %(target)s", target=number(target)))
-    out.append(f'<text x="{LEFT + 4}" y="{_num(ty - 4)}" fill="currentColor">{target_words}</text>')
+    if target is not None:
+        ty = frame.y(target)
+        out.append(
+            f'<line class="target" x1="{LEFT}" x2="{_num(LEFT + frame.plot_w)}" y1="{_num(ty)}" '
+            f'y2="{_num(ty)}" stroke="currentColor" stroke-width="1.5" stroke-dasharray="5 4"/>'
+        )
+        target_words = _text(gettext("target %(target)s", target=number(target)))
+        out.append(
+            f'<text x="{LEFT + 4}" y="{_num(ty - 4)}" fill="currentColor">{target_words}</text>'
+        )
     if winning_hand is not None:
         wx = frame.x(winning_hand)
         out.append(

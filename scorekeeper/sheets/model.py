@@ -19,7 +19,7 @@ from .. import rules
 from ..i18n import gettext
 from ..operations.rows import Loaded
 from . import charts
-from .words import bid_words, hand_outcome, house_rule_words, win_words
+from .words import bid_words, hand_outcome, house_rule_words, sale_words, win_words
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,9 @@ class HandRow:
     took_marks: tuple[str, ...]
     #: The bid and what became of it, in words: ``"Ann bid 3, made it"`` ("" when passed).
     bid_words: str = ""
+    #: Sell-Out: how the contract came about, as the printed sheet writes it under the
+    #: pitcher: ``"bought from Bob"``, ``"kept; Ann bid"``, ``"pitched"`` ("" otherwise).
+    sale_words: str = ""
     #: Each side's cell of the row, as the phone's sheet draws it.
     cells: tuple[SideCell, ...] = ()
 
@@ -97,7 +100,7 @@ class GameView:
     version: int
     variant_key: str
     variant_name: str
-    target: int
+    target: int | None
     players: tuple[str, ...]
     is_partnership: bool
     sides: tuple[SideView, ...]
@@ -258,6 +261,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
             sale_side=(sale_side := _sale_side(game, h)),
             took_marks=(took := tuple(" ".join(marks[key] for key in keys) for keys in by_side)),
             bid_words=bid_words(h),
+            sale_words=sale_words(h),
             cells=tuple(
                 SideCell(
                     pitched=h.pitcher is not None and side_of[h.pitcher] == side,

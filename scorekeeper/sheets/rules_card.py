@@ -37,7 +37,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Bidding"), ("bids", "smudge", "smudge_failed", "all_pass", "sale:", "sale_limits")),
     (N_("Points, in count-out order"), (POINT, "low_to", "game_tie")),
     (N_("Scoring a hand"), ("made", "set_back", "defenders")),
-    (N_("Going out"), ("target", "win_rule", "gap")),
+    (N_("Going out"), ("target", "hands", "win_rule", "gap")),
     (N_("Payouts"), ("payout_in_hole", "payout_per_setback", "stake")),
 )
 
@@ -114,7 +114,8 @@ def card_lines(variant: Variant, house: HouseRules, *, stake: str | None = None)
     if variant.sales:
         for sale, sentence in SALE_SENTENCES.items():
             lines.append((f"sale:{sale}", gettext(sentence, bid=PITCHED_BID)))
-        lines.append(("sale_limits", gettext(SALE_LIMITS_SENTENCE, target=house.target)))
+        if house.target is not None:  # no limit on a sale without a target (RULES.md 11.4)
+            lines.append(("sale_limits", gettext(SALE_LIMITS_SENTENCE, target=house.target)))
     for point in variant.points:
         text = gettext(
             said["point"], name=gettext(point.name), value=point.value, help=gettext(point.help)
@@ -129,13 +130,20 @@ def card_lines(variant: Variant, house: HouseRules, *, stake: str | None = None)
         lines.append(("made", _switch("pitcher_scores", house.pitcher_scores)))
     for key, sentence in scoring.items():
         lines.append((key, gettext(sentence, total=variant.points_in_play)))
-    lines.append(("target", gettext(said["target"], target=house.target)))
-    order = ", ".join(gettext(point.name) for point in variant.points)
-    lines.append(
-        ("win_rule", _switch("win_rule", variant.win_rule, target=house.target, points=order))
-    )
-    if variant.gap:
-        lines.append(("gap", gettext(said["gap"], target=house.target, gap=variant.gap)))
+    if house.target is None:
+        # RULES.md 11.4: only the count of hands ends the game, so no win rule applies.
+        lines.append(("target", gettext(said["no_target"])))
+    else:
+        lines.append(("target", gettext(said["target"], target=house.target)))
+    if house.hands is not None:
+        lines.append(("hands", gettext(said["hands"], hands=house.hands)))
+    if house.target is not None:
+        order = ", ".join(gettext(point.name) for point in variant.points)
+        lines.append(
+            ("win_rule", _switch("win_rule", variant.win_rule, target=house.target, points=order))
+        )
+        if variant.gap:
+            lines.append(("gap", gettext(said["gap"], target=house.target, gap=variant.gap)))
     paid = PAYOUT_SENTENCES
     lines.append(
         (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..i18n import gettext, money, ngettext
 from ..rules import GameResult
-from .words import hand_outcome, ringed, win_words
+from .words import hand_outcome, limit_words, play_to_words, ringed, win_words
 
 
 def _cell(text: str, width: int, right: bool = False) -> str:
@@ -15,14 +15,21 @@ def terminal_sheet(result: GameResult) -> str:
     """Render the whole game as plain text, scores in the hole in parentheses."""
     game = result.game
     sides = result.sides
-    rules = game.house_rules
     lines = [
         gettext(
-            "%(variant)s: first to %(target)s",
+            "%(variant)s: %(play_to)s",
             variant=gettext(game.variant.name),
-            target=rules.target,
+            play_to=play_to_words(game),
         )
     ]
+    if game.called is not None:
+        lines.append(
+            ngettext(
+                "Time called after %(num)s played hand.",
+                "Time called after %(num)s played hands.",
+                game.called,
+            )
+        )
     if game.teams is not None:
         teams = "; ".join(f"{side} ({', '.join(game.members(side))})" for side in sides)
         lines.append(gettext("Teams: %(teams)s", teams=teams))
@@ -55,15 +62,28 @@ def terminal_sheet(result: GameResult) -> str:
     lines.append(gettext("(a score in parentheses is in the hole)"))
     if result.winner is None:
         lines.append(gettext("Not finished. Next dealer: %(dealer)s", dealer=result.next_dealer))
+        if result.limit_hand is not None:
+            lines.append(
+                gettext(
+                    "The top score is shared after hand %(hand)s: the game goes on until one "
+                    "side is alone at the top.",
+                    hand=result.limit_hand,
+                )
+            )
         return "\n".join(lines)
-    lines.append(
-        gettext(
-            "Winner: %(winner)s, %(how)s, at hand %(hand)s",
-            winner=result.winner,
-            how=win_words(result.win_reason.value if result.win_reason else None),
-            hand=result.winning_hand,
+    ended = limit_words(result)
+    if ended:
+        # RULES.md 11.4: the hand is in the words (most points after hand 6).
+        lines.append(gettext("Winner: %(winner)s, %(how)s", winner=result.winner, how=ended))
+    else:
+        lines.append(
+            gettext(
+                "Winner: %(winner)s, %(how)s, at hand %(hand)s",
+                winner=result.winner,
+                how=win_words(result.win_reason.value if result.win_reason else None),
+                hand=result.winning_hand,
+            )
         )
-    )
     settlement = result.settlement
     if settlement is not None:
         lines.append(gettext("Settlement:"))

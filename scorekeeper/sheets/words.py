@@ -7,12 +7,52 @@ from __future__ import annotations
 
 from .. import rules
 from ..i18n import gettext, isolated, ngettext
-from ..rules import SALE_WORDS, WIN_WORDS, Event, HandResult, WinReason, in_the_hole
+from ..rules import (
+    SALE_WORDS,
+    WIN_WORDS,
+    Event,
+    Game,
+    GameResult,
+    HandResult,
+    WinReason,
+    in_the_hole,
+)
 
 
 def win_words(reason: str | None) -> str:
     """Say how the game was won (``by a smudge``), in the current language."""
     return gettext(WIN_WORDS[WinReason(reason)]) if reason else ""
+
+
+def limit_words(result: GameResult) -> str:
+    """Say how a game that reached its last hand ended (RULES.md 11.4): ``most points after
+    hand 6``, ``time called after hand 3``, or ``most points after hand 5 (time called after
+    hand 4)`` when a shared top played on; "" for a game won any other way, or not won."""
+    if result.win_reason is not WinReason.MOST_POINTS:
+        return ""
+    won = gettext("most points after hand %(hand)s", hand=result.winning_hand)
+    if not result.game.limit_is_called:
+        return won
+    called = gettext("time called after hand %(hand)s", hand=result.limit_hand)
+    return called if result.limit_hand == result.winning_hand else f"{won} ({called})"
+
+
+def play_to_words(game: Game) -> str:
+    """Say what ends the game: ``first to 7``, ``first to 7, or the most points after 10
+    hands``, ``the most points after 4 hands`` (RULES.md 3, 11.4)."""
+    rules = game.house_rules
+    if rules.hands is None:
+        return gettext("first to %(target)s", target=rules.target)
+    if rules.target is None:
+        return ngettext(
+            "the most points after %(num)s hand", "the most points after %(num)s hands", rules.hands
+        )
+    return ngettext(
+        "first to %(target)s, or the most points after %(num)s hand",
+        "first to %(target)s, or the most points after %(num)s hands",
+        rules.hands,
+        target=rules.target,
+    )
 
 
 def ringed(score: int) -> str:
@@ -23,6 +63,9 @@ def ringed(score: int) -> str:
 def hand_outcome(hand: HandResult) -> str:
     """Say in a few words what the hand did: ``made``, ``set back 3``, ``sold, made``."""
     if hand.passed:
+        if hand.set_back:
+            # all_pass: dealer-set (RULES.md 11.3): the dealer's side pays the lowest bid.
+            return gettext("passed out, dealer set back %(bid)s", bid=hand.set_back_by)
         return gettext("passed out")
     words = [gettext(SALE_WORDS[e]) for e in hand.events if e in SALE_WORDS]
     if hand.made:
@@ -51,10 +94,31 @@ def bid_words(hand: HandResult) -> str:
     return gettext("%(pitcher)s bid %(bid)s, failed", pitcher=pitcher, bid=hand.bid)
 
 
+def sale_words(hand: HandResult) -> str:
+    """Say how a Sell-Out hand's contract came about, as a paper sheet writes it under the
+    pitcher: ``bought from Bob``, ``kept; Ann bid``, ``pitched`` ("" for any other hand)."""
+    sale = hand.hand.sale
+    if sale is rules.Sale.SOLD:
+        return gettext("bought from %(seller)s", seller=isolated(hand.seller or ""))
+    if sale is rules.Sale.KEPT:
+        return gettext("kept; %(bidder)s bid", bidder=isolated(hand.hand.high_bidder or ""))
+    if sale is rules.Sale.PITCHED:
+        return gettext("pitched")
+    return ""
+
+
 def house_rule_words(name: str, value: object, preset: object) -> str:
     """Say a changed house-rule switch as a table would: ``first to 200 (not 7)``."""
     if name == "target":
+        if value is None:
+            return gettext("no target: only the count of hands ends the game")
         return gettext("first to %(target)s (not %(preset)s)", target=value, preset=preset)
+    if name == "hands" and isinstance(value, int):
+        return ngettext(
+            "the game ends after %(num)s played hand",
+            "the game ends after %(num)s played hands",
+            value,
+        )
     if name == "payout_in_hole" and isinstance(value, int):
         return ngettext(
             "a loser in the hole pays %(num)s unit (not %(preset)s)",

@@ -18,7 +18,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ..i18n import N_, gettext
+from ..i18n import N_, gettext, isolated
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -35,6 +35,12 @@ class TapField(RadioField):
     #: What a value that is none of the buttons is told (N_: said in the page's language).
     not_a_choice = N_("%(value)s is not one of the choices for %(field)s.")
 
+    def __init__(self, *args: Any, said_alone: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Whether a tap says its button's words alone in a hand's summary ("Bogdan"), not
+        #: after the row's ("Bid: 2").
+        self.said_alone = said_alone
+
     def process_formdata(self, valuelist: list[Any]) -> None:
         # Blank is "not tapped": an optional field then holds "", never " " to int() later.
         super().process_formdata([str(v).strip() for v in valuelist])
@@ -50,20 +56,27 @@ class TapField(RadioField):
         hidden by the stylesheet, the label the button), the HTML WTForms' options would
         give, without making a field per button. A choice's ``render_kw`` may name the
         input to a screen reader (``aria-label``) and put words under the label
-        (``members``: a team's players). A label is isolated (``<bdi>``): it may be a name
-        the table wrote."""
+        (``members``: a team's players). Each input says what its tap is in a hand's
+        summary (``data-said``: "Bid: 2", the row's words and the button's): the words a
+        phone shows for a hand it keeps unsent (static/js/offline.js). A label is isolated
+        (``<bdi>``; in ``data-said``, ``i18n.isolated``): it may be a name the table wrote."""
         required = " required" if self.options_required else ""
         name = escape(self.name)
+        row = escape(self.label.text)
         found = []
         for i, (value, label, checked, kw) in enumerate(self.iter_choices()):
             given = kw or {}
             said = f' aria-label="{escape(given["aria-label"])}"' if given.get("aria-label") else ""
             members = f' data-members="{escape(given["members"])}"' if given.get("members") else ""
+            words = escape(label)
+            alone = escape(isolated(str(label)))
+            tap = alone if self.said_alone else f"{row}: {alone}"
             button = f"{escape(self.id)}-{i}"
             found.append(
                 f'<span class="tap"><input {"checked " if checked else ""}id="{button}" '
-                f'name="{name}"{required} type="radio" value="{escape(value)}"{said}>'
-                f'<label for="{button}"{members}><bdi>{escape(label)}</bdi></label></span>'
+                f'name="{name}"{required} type="radio" value="{escape(value)}"{said} '
+                f'data-said="{tap}"><label for="{button}"{members}><bdi>{words}</bdi>'
+                "</label></span>"
             )
         return Markup("\n".join(found))
 

@@ -7,82 +7,85 @@
 // connection indicator (static/js/connection.js) says "connection lost — reconnecting" and
 // the stream is opened again, asking for what changed since the version the page shows.
 // Without EventSource (or where the server keeps no streams: a 503) the page polls.
-(function () {
-  "use strict";
-  var live = document.getElementById("live");
-  if (!live || !window.fetch || !window.DOMParser) { return; }
-  var connection = window.ScorekeeperConnection || { ok: function () {}, failed: function () {} };
-  var words = JSON.parse(live.dataset.words);
-  var notice = document.getElementById("live-notice");
-  var form = document.getElementById("hand-form");
-  var known = live.dataset.version;
-  var pageUrl = live.dataset.pageUrl;
-  var heartbeat = (parseFloat(live.dataset.heartbeatSeconds) || 2) * 1000;
-  var pollEvery = Math.max(0.5, parseFloat(live.dataset.pollSeconds) || 1.5) * 1000;
-  var source = null;
-  var watchdog = null;
-  var fetching = false;
-  var again = false;
-  var submitting = false;
-  var down = false;
-  var noticeTimer = null;
-  if (notice) { notice.addEventListener("click", function () { notice.hidden = true; }); }
+// What to do with a fresh copy of the page is worked out in board-plan.js.
+import { connection } from "./connection.js";
+import {
+  RELOAD, SWAP, onFreshPage, recordedElsewhere, isNews, fetchAfter, silenceAllowed, millis,
+} from "./board-plan.js";
+import { fill } from "./words.js";
 
-  var touched = false;
+const live = document.getElementById("live");
+if (live && window.fetch && window.DOMParser) { follow(live); }
+
+function follow(live) {
+  const words = JSON.parse(live.dataset.words);
+  const notice = document.getElementById("live-notice");
+  const form = document.getElementById("hand-form");
+  const pageUrl = live.dataset.pageUrl;
+  const heartbeat = millis(live.dataset.heartbeatSeconds, 2);
+  const pollEvery = millis(live.dataset.pollSeconds, 1.5, 0.5);
+  let known = live.dataset.version;
+  let source = null;
+  let watchdog = null;
+  let fetching = false;
+  let again = false;
+  let submitting = false;
+  let touched = false;
+  let down = false;
+  let noticeTimer = null;
+  if (notice) { notice.addEventListener("click", () => { notice.hidden = true; }); }
+
   if (form) {
-    form.addEventListener("change", function () { touched = true; });
-    form.addEventListener("submit", function () {
+    form.addEventListener("change", () => { touched = true; });
+    form.addEventListener("submit", () => {
       // This phone is saving: the change it hears next is its own hand.
       submitting = true;
-      window.setTimeout(function () { submitting = false; }, 5000);
+      window.setTimeout(() => { submitting = false; }, 5000);
     }, true);
   }
 
-  // Hands kept on this phone and not yet sent (static/js/offline.js) sit in the sheet and
-  // mark the standings provisional: leave those regions as they are until they are sent.
-  function keptHands() {
-    var rows = document.getElementById("unsaved-rows");
-    return rows !== null && rows.children.length > 0;
-  }
+  const names = (list) => Array.prototype.map.call(list, (el) => el.dataset.live);
 
   function handNumber(doc) {
-    var field = doc.querySelector("#hand-form #number");
+    const field = doc.querySelector("#hand-form #number");
     return field ? parseInt(field.value, 10) || 0 : 0;
   }
 
-  // Swap in the regions of ``doc`` (the page as the server now draws it) that changed.
+  // Swap in the regions of `doc` (the page as the server now draws it) that changed.
   function swap(doc) {
-    var regions = document.querySelectorAll("[data-live]");
-    var fresh = doc.querySelectorAll("[data-live]");
-    var names = function (list) {
-      return Array.prototype.map.call(list, function (el) { return el.dataset.live; }).join(" ");
-    };
-    if (names(regions) !== names(fresh)) {
-      // The page is drawn otherwise now (the game ended): reload, unless a hand is being
-      // filled in, which the form's own answer then deals with.
-      if (!form || (!touched && !submitting)) { window.location.reload(); }
-      return;
-    }
-    if (keptHands()) { return; }
-    var before = form ? handNumber(document) : 0;
-    Array.prototype.forEach.call(regions, function (region, i) {
-      var next = fresh[i];
+    const regions = document.querySelectorAll("[data-live]");
+    const fresh = doc.querySelectorAll("[data-live]");
+    // Hands kept on this phone and not yet sent (static/js/offline.js) sit in the sheet.
+    const kept = document.getElementById("unsaved-rows");
+    const plan = onFreshPage({
+      shown: names(regions),
+      fresh: names(fresh),
+      filling: Boolean(form) && (touched || submitting),
+      handsKept: kept !== null && kept.children.length > 0,
+    });
+    if (plan === RELOAD) { window.location.reload(); }
+    if (plan !== SWAP) { return; }
+    const before = form ? handNumber(document) : 0;
+    Array.prototype.forEach.call(regions, (region, i) => {
+      const next = fresh[i];
       if (region.innerHTML === next.innerHTML) { return; }
       // offline.js holds the unsaved-rows element: keep that one.
-      var keep = region.querySelector("#unsaved-rows");
-      var slot = next.querySelector("#unsaved-rows");
+      const keep = region.querySelector("#unsaved-rows");
+      const slot = next.querySelector("#unsaved-rows");
       if (keep && slot) { slot.parentNode.replaceChild(keep, slot); }
-      region.replaceChildren.apply(region, Array.prototype.slice.call(next.childNodes));
+      region.replaceChildren(...Array.prototype.slice.call(next.childNodes));
       // For a script that set up the old content (row taps, say) to set up the new.
       region.dispatchEvent(new CustomEvent("scorekeeper:live", { bubbles: true }));
     });
-    var after = handNumber(doc);
-    if (form && notice && !submitting && after > before) {
-      notice.textContent = words.recorded.replace("{n}", String(after - 1));
+    const recorded = form && notice
+      ? recordedElsewhere({ before, after: handNumber(doc), saving: submitting })
+      : null;
+    if (recorded !== null) {
+      notice.textContent = fill(words.recorded, { n: recorded });
       notice.hidden = false;
       // It sits over the foot of the screen (Save may be under it): a tap or 8 s clears it.
       window.clearTimeout(noticeTimer);
-      noticeTimer = window.setTimeout(function () { notice.hidden = true; }, 8000);
+      noticeTimer = window.setTimeout(() => { notice.hidden = true; }, 8000);
     }
   }
 
@@ -94,42 +97,39 @@
     again = false;
     // The header keeps the page's messages (a save's "Ana made 3.") for the page they are for.
     fetch(pageUrl, { cache: "no-store", credentials: "same-origin", headers: { "X-Scorekeeper-Live": "1" } })
-      .then(function (response) {
+      .then((response) => {
         if (response.status === 404) { window.location.reload(); return null; }
         return response.ok ? response.text() : null;
       })
-      .then(function (html) {
+      .then((html) => {
         if (html === null) { return; }
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        var fresh = doc.getElementById("live");
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        const fresh = doc.getElementById("live");
         if (!fresh) { return; }
         swap(doc);
         known = fresh.dataset.version;
         live.dataset.version = known;
       })
-      .catch(function () { failed(); })
-      .then(function () {
+      .catch(() => failed())
+      .then(() => {
         fetching = false;
         if (again) { refresh(); }
       });
   }
 
-  // A change is fetched 30-150 ms after it is heard, each page at its own moment: the phone
-  // that saved it fetches its own page first, and twenty boards do not ask all at once
-  // (bench/live.py measures both).
+  // A change is fetched a moment after it is heard: the phone that saved it fetches its own
+  // page first, and twenty boards do not ask all at once (bench/live.py measures both).
   function heard(version) {
-    if (String(version) !== String(known)) {
-      window.setTimeout(refresh, 30 + Math.random() * 120);
-    }
+    if (isNews(version, known)) { window.setTimeout(refresh, fetchAfter(Math.random())); }
   }
 
-  // --- The stream -----------------------------------------------------------------------------
+  // --- The stream ---------------------------------------------------------------------------
 
   function alive() {
     down = false;
     connection.ok();
     window.clearTimeout(watchdog);
-    watchdog = window.setTimeout(lost, heartbeat * 2 + 500);
+    watchdog = window.setTimeout(lost, silenceAllowed(heartbeat));
   }
 
   // Say the connection is lost once per outage ("connection lost — reconnecting"), however
@@ -151,17 +151,16 @@
 
   function open() {
     if (source) { return; }
-    var url = live.dataset.eventsUrl + "?since=" + encodeURIComponent(known);
-    source = new EventSource(url);
+    source = new EventSource(live.dataset.eventsUrl + "?since=" + encodeURIComponent(known));
     window.clearTimeout(watchdog);
-    watchdog = window.setTimeout(lost, heartbeat * 2 + 500);
-    source.addEventListener("alive", function (event) { alive(); heard(versionOf(event)); });
-    source.addEventListener("change", function (event) { alive(); heard(versionOf(event)); });
-    source.addEventListener("deleted", function () {
+    watchdog = window.setTimeout(lost, silenceAllowed(heartbeat));
+    source.addEventListener("alive", (event) => { alive(); heard(versionOf(event)); });
+    source.addEventListener("change", (event) => { alive(); heard(versionOf(event)); });
+    source.addEventListener("deleted", () => {
       source.close();
       window.location.reload();  // the page now says the game is gone
     });
-    source.onerror = function () {
+    source.onerror = () => {
       if (!source) { return; }
       if (source.readyState === EventSource.CLOSED) {
         // Refused (the server keeps no more streams, or cannot): poll instead.
@@ -174,28 +173,28 @@
     };
   }
 
-  // --- Polling, where there is no stream --------------------------------------------------------
+  // --- Polling, where there is no stream ------------------------------------------------------
 
   function poll() {
     fetch(live.dataset.pollUrl, { cache: "no-store", headers: { "Accept": "application/json" } })
-      .then(function (r) {
+      .then((r) => {
         if (r.ok) { connection.ok(); } else { connection.failed(); }
         return r.ok ? r.json() : null;
       })
-      .then(function (data) {
+      .then((data) => {
         if (data) { heard(data.version); }
         window.setTimeout(poll, pollEvery);
       })
-      .catch(function () {
+      .catch(() => {
         connection.failed();
         window.setTimeout(poll, pollEvery * 2);
       });
   }
 
-  window.addEventListener("pagehide", function () {
+  window.addEventListener("pagehide", () => {
     if (source) { source.close(); source = null; }
     window.clearTimeout(watchdog);
   });
 
   if (window.EventSource) { open(); } else { window.setTimeout(poll, pollEvery); }
-})();
+}

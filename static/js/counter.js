@@ -1,52 +1,49 @@
-// The hand form's Game counter: add up each player's cards (a ten 10, an ace 4, a king 3,
-// a queen 2, a jack 1) and each side's count as they are typed, and tap Game for the side
-// that counted most (its best counter, or in partnership play its team's button; Nobody on
-// a tie). Without this script the server does the same when the hand is saved (RULES.md
-// section 10).
-(function () {
-  "use strict";
-  var panel = document.getElementById("game-counter");
-  if (!panel) return;
-  var form = panel.closest("form");
+// The hand form's Game counter (templates/games/_game_counter.html): add up each player's
+// cards and each side's count as they are typed, and tap Game for the side that counted
+// most (its best counter, or in partnership play its team's button; Nobody on a tie). The
+// sums are game-count.js's. Without this script the server does the same when the hand is
+// saved (RULES.md section 10).
+import { countGame } from "./game-count.js";
 
-  function number(input) {
-    var n = parseInt(input.value, 10);
-    return isNaN(n) ? null : n;
-  }
+const panel = document.getElementById("game-counter");
+const form = panel ? panel.closest("form") : null;
+if (panel && form) { panel.addEventListener("input", update); }
 
-  function update() {
-    var sides = [];
-    var any = false;
-    panel.querySelectorAll(".counter-side").forEach(function (side) {
-      var total = 0;
-      var best = null;
-      side.querySelectorAll(".counter-row").forEach(function (row) {
-        var cards = row.querySelectorAll(".card-count input");
-        var count = row.querySelector(".player-count input");
-        var sum = 0;
-        var typed = false;
-        cards.forEach(function (input) {
-          var n = number(input);
-          if (n !== null) { typed = true; sum += n * parseInt(input.getAttribute("data-worth"), 10); }
-        });
-        if (typed) { count.value = sum; }
-        var mine = number(count);
-        if (mine !== null) { any = true; } else { mine = 0; }
-        total += mine;
-        if (best === null || mine > best.count) { best = { seat: row.getAttribute("data-seat"), count: mine }; }
-      });
-      // In partnership play Game's buttons are the teams': the side's own button.
-      sides.push({ total: total, best: best, team: side.getAttribute("data-team"),
-                   out: side.querySelector(".side-count") });
+function number(input) {
+  const n = parseInt(input.value, 10);
+  return Number.isNaN(n) ? null : n;
+}
+
+function update() {
+  const sides = Array.from(panel.querySelectorAll(".counter-side"), (side) => ({
+    element: side,
+    team: side.getAttribute("data-team"),
+    rows: Array.from(side.querySelectorAll(".counter-row")),
+  }));
+  const countBox = (row) => row.querySelector(".player-count input");
+  // The most the pack counts is the most a player's count box takes (the server writes both).
+  const most = parseInt(countBox(sides[0].rows[0]).getAttribute("max"), 10);
+  const sums = countGame(sides.map((side) => ({
+    players: side.rows.map((row) => ({
+      count: number(countBox(row)),
+      cards: Array.from(row.querySelectorAll(".card-count input"),
+        (input) => [parseInt(input.getAttribute("data-worth"), 10), number(input)]),
+    })),
+  })), most);
+  sides.forEach((side, s) => {
+    side.rows.forEach((row, p) => {
+      if (sums.counts[s][p] !== null) { countBox(row).value = sums.counts[s][p]; }
     });
-    sides.forEach(function (s) { s.out.textContent = any ? String(s.total) : ""; });
-    if (!any || !form) return;
-    var high = Math.max.apply(null, sides.map(function (s) { return s.total; }));
-    var top = sides.filter(function (s) { return s.total === high; });
-    var value = top.length === 1 ? (top[0].team || top[0].best.seat) : "nobody";
-    var radio = form.querySelector('input[name="point_game"][value="' + value + '"]');
-    if (radio) { radio.checked = true; }
+    side.element.querySelector(".side-count").textContent =
+      sums.totals === null ? "" : String(sums.totals[s]);
+  });
+  if (sums.game === null) { return; }
+  // Game's buttons: a seat's, a team's in partnership play, and the form's "nobody".
+  let value = "nobody";
+  if (!sums.game.nobody) {
+    const side = sides[sums.game.side];
+    value = side.team || side.rows[sums.game.player].getAttribute("data-seat");
   }
-
-  panel.addEventListener("input", update);
-})();
+  const radio = form.querySelector('input[name="point_game"][value="' + value + '"]');
+  if (radio) { radio.checked = true; }
+}

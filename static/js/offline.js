@@ -2,148 +2,92 @@
 // once each, when it can (templates/games/_offline.html, scorekeeper/games/offline.py).
 //
 // Save posts the hand form with fetch to /games/<id>/hands.json. If the post does not reach
-// the server, the hand is kept in IndexedDB (which works on a plain-http LAN address, where a
-// service worker may not), shown on the sheet as "not saved yet", and the form is cleared for
+// the server (or the server is in trouble), the hand is kept on the phone
+// (offline-store.js), shown on the sheet as "not saved yet", and the form is cleared for
 // the next hand. Each hand carries a one-time key: sent twice, it is stored once. When the
 // server answers again, the kept hands are sent oldest first; a hand the game has moved past
 // (another phone recorded that hand meanwhile) is not sent on: the phone shows both in words
 // and asks which hand it is, or to drop it. Any other answer than "saved" on a first try
 // lets the form post itself as it does without a script, so the page says the rest.
-(function () {
-  "use strict";
-  var section = document.getElementById("offline");
-  var form = document.getElementById("hand-form");
-  if (!section || !form || !window.fetch || !window.indexedDB || !window.URLSearchParams) { return; }
-  var words = JSON.parse(document.getElementById("offline-words").textContent);
-  var connection = window.ScorekeeperConnection || {
-    ok: function () {}, failed: function () {}, setWaiting: function () {},
-    onChange: function () {}, state: function () { return "connected"; }
-  };
-  var game = section.dataset.game;
-  var postUrl = section.dataset.postUrl;
-  var pageUrl = section.dataset.pageUrl;
-  var rows = document.getElementById("unsaved-rows");
-  var question = document.getElementById("offline-question");
-  var tokenInput = form.querySelector("#token");
-  var numberInput = form.querySelector("#number");
-  var heading = form.querySelector("h2");
+//
+// This module is the page's part: what each answer leads to is offline-next.js's, the hands
+// as values offline-hands.js's, and a hand's words are the server's, on its tap buttons.
+import { connection } from "./connection.js";
+import { CONNECTED, OFFLINE } from "./connection-state.js";
+import { canKeep, handsKept, rememberSent, sentKeys } from "./offline-store.js";
+import { keptHand, keyFromBytes, nextNumber, postBody, renumbered, summary } from "./offline-hands.js";
+import { OPEN_PAGE, RETRY, SEND_NEXT, nextStep, sendsAtOnce } from "./offline-next.js";
+import { fill } from "./words.js";
+
+const section = document.getElementById("offline");
+const form = document.getElementById("hand-form");
+if (section && form && window.fetch && window.URLSearchParams && canKeep()) { keepHands(); }
+
+function keepHands() {
+  const words = JSON.parse(document.getElementById("offline-words").textContent);
+  const game = section.dataset.game;
+  const store = handsKept(game);
+  const postUrl = section.dataset.postUrl;
+  const pageUrl = section.dataset.pageUrl;
+  const rows = document.getElementById("unsaved-rows");
+  const question = document.getElementById("offline-question");
+  const tokenInput = form.querySelector("#token");
+  const numberInput = form.querySelector("#number");
+  const heading = form.querySelector("h2");
   if (!tokenInput || !numberInput || !rows) { return; }
-  var serverNext = parseInt(numberInput.value, 10) || 1;
-  var sending = false;
-  var asking = false;
-  var reloadWhenDone = false;
-  var retryTimer = null;
-  var SENT = "scorekeeper-sent-keys";
-
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (whole, name) {
-      return name in values ? String(values[name]) : whole;
-    });
-  }
-
-  // --- The hands kept on this phone (IndexedDB: one store, by key, for every game) ---------
-
-  function withStore(mode, work) {
-    return new Promise(function (resolve, reject) {
-      var opening = indexedDB.open("scorekeeper-offline", 1);
-      opening.onupgradeneeded = function () {
-        opening.result.createObjectStore("hands", { keyPath: "key" });
-      };
-      opening.onerror = function () { reject(opening.error); };
-      opening.onsuccess = function () {
-        var db = opening.result;
-        var tx = db.transaction("hands", mode);
-        var request = work(tx.objectStore("hands"));
-        tx.oncomplete = function () { db.close(); resolve(request ? request.result : undefined); };
-        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
-      };
-    });
-  }
-
-  function waiting() {
-    return withStore("readonly", function (store) { return store.getAll(); }).then(function (all) {
-      return all.filter(function (hand) { return hand.game === game; })
-        .sort(function (a, b) { return a.seq - b.seq; });
-    });
-  }
-
-  function keep(hands) {
-    return withStore("readwrite", function (store) {
-      hands.forEach(function (hand) { store.put(hand); });
-      return null;
-    });
-  }
-
-  function forget(key) {
-    return withStore("readwrite", function (store) { return store.delete(key); });
-  }
-
-  // --- One-time keys, made on the phone -----------------------------------------------------
+  const queue = {
+    // The number of the next hand the server expects.
+    serverNext: parseInt(numberInput.value, 10) || 1,
+    // A kept hand is on its way; the table is being asked about one (nothing is sent then).
+    sending: false,
+    asking: false,
+    // A hand was saved (or the table chose) since the page was drawn: open it afresh when
+    // the hands kept are all sent.
+    openWhenDone: false,
+    // The first hand's tries in a row that met no answer or a server error.
+    tries: 0,
+    // The server said it is busy: the section says so.
+    busy: false,
+    timer: null,
+  };
 
   function newKey() {
-    var bytes = new Uint8Array(16);
+    const bytes = new Uint8Array(16);
     window.crypto.getRandomValues(bytes);  // works without https, unlike crypto.randomUUID
-    return window.btoa(String.fromCharCode.apply(null, bytes))
-      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function sentKeys() {
-    try { return JSON.parse(window.localStorage.getItem(SENT) || "[]"); } catch (e) { return []; }
-  }
-
-  function remember(key) {
-    try {
-      var keys = sentKeys().filter(function (k) { return k !== key; });
-      keys.push(key);
-      window.localStorage.setItem(SENT, JSON.stringify(keys.slice(-50)));
-    } catch (e) { /* no storage: the server still answers a used key with its hand */ }
+    return keyFromBytes(bytes);
   }
 
   // A page opened again from the phone's copy carries the key it had then, which may have
   // saved a hand since: the next hand gets a fresh one.
   if (sentKeys().indexOf(tokenInput.value) !== -1) { tokenInput.value = newKey(); }
 
-  // --- What the page shows --------------------------------------------------------------------
+  // --- What the page shows ------------------------------------------------------------------
 
-  function describeTaps(passed) {
-    if (passed) { return words.passed; }
-    var parts = [];
-    form.querySelectorAll("fieldset.taps").forEach(function (fieldset) {
-      var checked = fieldset.querySelector("input[type=radio]:checked");
-      if (!checked) { return; }
-      var legend = fieldset.querySelector("legend");
-      var label = form.querySelector("label[for='" + checked.id + "']");
-      // The pitcher by name alone ("Bogdan · Bid: 2 · High: Ana ..."), the rest by their row.
-      var name = legend && fieldset.id !== "pitcher" ? legend.firstChild.textContent.trim() : "";
-      parts.push((name ? name + ": " : "") + (label ? label.textContent.trim() : checked.value));
-    });
-    var note = form.querySelector("[name=note]");
-    if (note && note.value.trim()) { parts.push(note.value.trim()); }
-    return parts.join(" · ");
-  }
-
-  function nextNumber(hands) {
-    var last = hands.length ? hands[hands.length - 1].number + 1 : 0;
-    return Math.max(serverNext, last);
+  // The hand on the form in words: the words the server put on each tap's button.
+  function tapped(passed) {
+    const taps = Array.from(form.querySelectorAll("input[type=radio][data-said]:checked"),
+      (input) => input.dataset.said);
+    const note = form.querySelector("[name=note]");
+    return summary({ passed, taps, note: note ? note.value : "" }, words);
   }
 
   function render(hands) {
     connection.setWaiting(hands.length);
     section.hidden = hands.length === 0 && question.hidden;
-    document.getElementById("offline-kept").textContent = words.kept;
-    var columns = rows.closest("table").querySelectorAll("thead th").length;
+    document.getElementById("offline-kept").textContent = queue.busy ? words.busy : words.kept;
+    const columns = rows.closest("table").querySelectorAll("thead th").length;
     rows.textContent = "";
-    var list = document.getElementById("offline-list");
+    const list = document.getElementById("offline-list");
     list.textContent = "";
-    hands.forEach(function (hand) {
-      var tr = document.createElement("tr");
+    hands.forEach((hand) => {
+      const tr = document.createElement("tr");
       tr.className = "unsaved";
       tr.dataset.key = hand.key;
-      var number = document.createElement("td");
+      const number = document.createElement("td");
       number.textContent = hand.number;
-      var what = document.createElement("td");
+      const what = document.createElement("td");
       what.colSpan = Math.max(1, columns - 1);
-      var tag = document.createElement("strong");
+      const tag = document.createElement("strong");
       tag.className = "unsaved-tag";
       tag.textContent = words.not_saved;
       what.appendChild(tag);
@@ -151,18 +95,18 @@
       tr.appendChild(number);
       tr.appendChild(what);
       rows.appendChild(tr);
-      var item = document.createElement("li");
+      const item = document.createElement("li");
       item.textContent = fill(words.hand, { number: hand.number }) + ": " + hand.summary;
       list.appendChild(item);
     });
-    var wrap = rows.closest(".table-wrap");
-    var noHand = document.getElementById("no-hand");
+    const wrap = rows.closest(".table-wrap");
+    const noHand = document.getElementById("no-hand");
     if (noHand) {
       noHand.hidden = hands.length > 0;
       wrap.hidden = hands.length === 0;
     }
-    var standings = document.getElementById("standings");
-    var note = document.getElementById("provisional-note");
+    const standings = document.getElementById("standings");
+    let note = document.getElementById("provisional-note");
     if (standings) {
       standings.classList.toggle("provisional", hands.length > 0);
       if (hands.length && !note) {
@@ -175,57 +119,52 @@
         note.remove();
       }
     }
-    var next = nextNumber(hands);
+    const next = nextNumber(queue.serverNext, hands);
     numberInput.value = String(next);
     heading.textContent = fill(words.hand, { number: next });
   }
 
-  function refresh() { return waiting().then(render); }
+  function refresh() { return store.waiting().then(render); }
 
-  // --- Sending --------------------------------------------------------------------------------
+  // --- Sending ------------------------------------------------------------------------------
 
-  function token() {
-    var input = form.querySelector("[name=csrf_token]");
+  function csrfToken() {
+    const input = form.querySelector("[name=csrf_token]");
     return input ? input.value : "";
   }
 
-  // Post one hand; the answer is the server's JSON, or {network: true} if none came back.
+  // Post one hand; the answer is { http, retryAfter, body }, or { network: true } if none
+  // came back.
   function post(hand) {
-    var body = new URLSearchParams(hand.body);
-    body.set("csrf_token", token());
-    if (hand.again) { body.set("again", String(hand.again)); }
+    const token = csrfToken();
     return fetch(postUrl, {
       method: "POST",
-      body: body,
+      body: postBody(hand, token),
       credentials: "same-origin",
       cache: "no-store",
-      headers: { "Accept": "application/json", "X-CSRFToken": token() }
-    }).then(function (response) {
-      var type = response.headers.get("Content-Type") || "";
-      if (type.indexOf("application/json") === -1) {
-        connection.ok();
-        return { status: "unknown" };
-      }
-      return response.json().then(function (answer) {
-        connection.ok();
-        return answer;
-      });
-    }).catch(function () {
+      headers: { "Accept": "application/json", "X-CSRFToken": token },
+    }).then((response) => {
+      connection.ok();
+      const answer = { http: response.status, retryAfter: response.headers.get("Retry-After"), body: null };
+      const type = response.headers.get("Content-Type") || "";
+      if (type.indexOf("application/json") === -1) { return answer; }
+      return response.json().then((body) => ({ ...answer, body }), () => answer);
+    }, () => {
       connection.failed();
       return { network: true };
     });
   }
 
-  function isSaved(answer) {
-    return answer.status === "saved" || answer.status === "already-saved";
+  function state(first) {
+    return { first, tries: queue.tries, offline: connection.state() === OFFLINE };
   }
 
   // Open the game page afresh, showing what was saved. The query makes it a new entry in the
   // history, as the form's own post-and-redirect is (the same address would replace this
   // one, and Back would skip the game page); the page ignores it.
   function openPage(number) {
-    var target = pageUrl + "?saved=" + encodeURIComponent(String(number || 0)) + "#flashes";
-    var here = window.location.pathname + window.location.search;
+    const target = pageUrl + "?saved=" + encodeURIComponent(String(number || 0)) + "#flashes";
+    const here = window.location.pathname + window.location.search;
     if (here + "#flashes" === target) {
       window.location.reload();  // a page got by GET (it has the query): reloading is safe
     } else {
@@ -233,126 +172,95 @@
     }
   }
 
-  function retryLater() {
-    window.clearTimeout(retryTimer);
-    retryTimer = window.setTimeout(flush, connection.state() === "offline" ? 3000 : 1500);
+  function later(after) {
+    window.clearTimeout(queue.timer);
+    queue.timer = window.setTimeout(flush, after);
   }
 
   // Send the kept hands, oldest first, until one is not saved.
   function flush() {
-    if (sending || asking) { return; }
-    sending = true;
-    window.clearTimeout(retryTimer);
-    function next() {
-      return waiting().then(function (hands) {
-        render(hands);
-        if (!hands.length) {
-          sending = false;
-          if (reloadWhenDone) { openPage(serverNext - 1); }
-          return null;
+    if (queue.sending || queue.asking) { return; }
+    queue.sending = true;
+    window.clearTimeout(queue.timer);
+    const next = () => store.waiting().then((hands) => {
+      render(hands);
+      if (!hands.length) {
+        queue.sending = false;
+        if (queue.openWhenDone) { openPage(queue.serverNext - 1); }
+        return null;
+      }
+      const hand = hands[0];
+      return post(hand).then((answer) => {
+        const step = nextStep(hand, answer, state(false));
+        if (step.step === SEND_NEXT) {
+          rememberSent(hand.key);
+          Object.assign(queue, { serverNext: step.number + 1, openWhenDone: true, tries: 0, busy: false });
+          return store.forget(hand.key).then(next);
         }
-        var hand = hands[0];
-        return post(hand).then(function (answer) {
-          if (answer.network) {
-            sending = false;
-            retryLater();
-            return null;
-          }
-          if (isSaved(answer)) {
-            remember(hand.key);
-            serverNext = answer.number + 1;
-            reloadWhenDone = true;
-            return forget(hand.key).then(next);
-          }
-          sending = false;
-          ask(hand, answer);
-          return null;
-        });
+        queue.sending = false;
+        if (step.step === RETRY) {
+          Object.assign(queue, { tries: queue.tries + 1, busy: Boolean(step.busy) });
+          later(step.after);
+          return refresh();
+        }
+        Object.assign(queue, { tries: 0, busy: false });
+        if (step.serverNext) { queue.serverNext = step.serverNext; }
+        ask(hand, step.question);
+        return null;
       });
-    }
-    next().catch(function () { sending = false; retryLater(); });
+    });
+    next().catch(() => {
+      queue.sending = false;
+      later(state(false).offline ? 3000 : 1500);
+    });
   }
 
   // --- Asking the table -----------------------------------------------------------------------
 
-  function line(text, className) {
-    var p = document.createElement("p");
-    p.textContent = text;
-    if (className) { p.className = className; }
-    question.appendChild(p);
-    return p;
+  // What the table's choice does to the hands kept.
+  function change(hand, what) {
+    if (what.forget) { return store.forget(hand.key); }
+    if (what.renumber) {
+      return store.waiting().then((hands) => store.keep(renumbered(hands, hand, what.renumber)));
+    }
+    if (what.again) { return store.keep([{ ...hand, again: what.again }]); }
+    return null;
   }
 
-  function button(text, primary, action) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.className = primary ? "button primary" : "button";
-    b.textContent = text;
-    b.addEventListener("click", function () {
-      question.hidden = true;
-      question.textContent = "";
-      asking = false;
-      reloadWhenDone = true;
-      Promise.resolve(action()).then(flush, flush);
-    });
-    question.appendChild(b);
-  }
-
-  function renumber(hand, number) {
-    // The hands tapped after it on this phone follow it: they keep their order.
-    var shift = number - hand.number;
-    return waiting().then(function (hands) {
-      var moved = hands.filter(function (h) { return h.seq >= hand.seq; }).map(function (h) {
-        var body = new URLSearchParams(h.body);
-        h.number += shift;
-        body.set("number", String(h.number));
-        h.body = body.toString();
-        return h;
-      });
-      return keep(moved);
-    });
-  }
-
-  function ask(hand, answer) {
-    asking = true;
+  function ask(hand, asked) {
+    queue.asking = true;
     question.textContent = "";
-    question.dataset.kind = answer.status;
-    line(fill(words.waiting_hand, { number: hand.number, hand: hand.summary }), "waiting-hand");
-    if (answer.status === "conflict") {
-      serverNext = answer.next;
-      (answer.recorded || []).forEach(function (recorded) {
-        line(fill(words.recorded, { number: recorded.number, hand: recorded.said }), "recorded");
-      });
-      if (answer.message) { line(answer.message); }
-      line(words.which);
-      if (!answer.finished) {
-        button(fill(words.save_as, { number: answer.next }), true, function () {
-          return renumber(hand, answer.next);
-        });
-      }
-      button(words.drop, false, function () { return forget(hand.key); });
-    } else if (answer.status === "same") {
-      line(fill(words.same, { number: answer.number }) + " " + answer.said);
-      button(words.again, true, function () {
-        hand.again = answer.number;
-        return keep([hand]);
-      });
-      button(words.drop_refused, false, function () { return forget(hand.key); });
-    } else if (answer.status === "refused" || answer.status === "undone") {
-      line(fill(words.refused, { number: hand.number }));
-      var list = document.createElement("ul");
-      (answer.messages || [answer.said]).forEach(function (message) {
-        var li = document.createElement("li");
+    question.dataset.kind = asked.kind;
+    asked.lines.forEach((line) => {
+      const p = document.createElement("p");
+      const said = line.words ? fill(words[line.words], line.values || {}) : "";
+      p.textContent = [said, line.text || ""].filter(Boolean).join(" ");
+      if (line.className) { p.className = line.className; }
+      question.appendChild(p);
+    });
+    if (asked.list) {
+      const list = document.createElement("ul");
+      asked.list.forEach((message) => {
+        const li = document.createElement("li");
         li.textContent = message;
         list.appendChild(li);
       });
       question.appendChild(list);
-      button(words.retry, false, function () {});
-      button(words.drop_refused, false, function () { return forget(hand.key); });
-    } else {
-      line(words.server_said);
-      button(words.retry, true, function () {});
     }
+    asked.choices.forEach((choice) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = choice.primary ? "button primary" : "button";
+      b.textContent = fill(words[choice.words], choice.values || {});
+      b.addEventListener("click", () => {
+        question.hidden = true;
+        question.textContent = "";
+        queue.asking = false;
+        queue.openWhenDone = true;
+        Promise.resolve(change(hand, choice.change)).then(flush, flush);
+      });
+      question.appendChild(b);
+    });
     question.hidden = false;
     section.hidden = false;
     question.scrollIntoView({ block: "start" });
@@ -361,7 +269,7 @@
   // --- Save -----------------------------------------------------------------------------------
 
   function setBusy(busy) {
-    form.querySelectorAll("input[type=submit], button[type=submit]").forEach(function (b) {
+    form.querySelectorAll("input[type=submit], button[type=submit]").forEach((b) => {
       b.disabled = busy;
     });
   }
@@ -369,8 +277,9 @@
   function clearForm() {
     form.reset();
     tokenInput.value = newKey();
-    var errors = form.querySelectorAll(".form-errors, .attention, .same-as, .errors");
-    errors.forEach(function (element) { element.remove(); });
+    form.querySelectorAll(".form-errors, .attention, .same-as, .errors").forEach((element) => {
+      element.remove();
+    });
   }
 
   function submitAsWithoutScript(submitter) {
@@ -379,63 +288,51 @@
     if (submitter && form.requestSubmit) { form.requestSubmit(submitter); } else { form.submit(); }
   }
 
-  form.addEventListener("submit", function (event) {
+  form.addEventListener("submit", (event) => {
     if (form.dataset.native === "1") { return; }
     event.preventDefault();
-    var submitter = event.submitter || null;
-    var data = new FormData(form);
-    if (submitter && submitter.name) { data.append(submitter.name, submitter.value); }
-    var passed = Boolean(submitter && submitter.name === "passed_out");
-    var summary = describeTaps(passed);
+    const submitter = event.submitter || null;
+    const fields = new FormData(form);
+    if (submitter && submitter.name) { fields.append(submitter.name, submitter.value); }
+    const said = tapped(Boolean(submitter && submitter.name === "passed_out"));
     setBusy(true);
-    waiting().then(function (hands) {
-      if (hands.some(function (h) { return h.key === tokenInput.value; })) {
+    store.waiting().then((hands) => {
+      if (hands.some((h) => h.key === tokenInput.value)) {
         tokenInput.value = newKey();  // a page opened again from the phone's copy
       }
-      var number = nextNumber(hands);
+      const number = nextNumber(queue.serverNext, hands);
       numberInput.value = String(number);
-      data.set("number", String(number));
-      data.set("token", tokenInput.value);
-      var hand = {
-        key: tokenInput.value,
-        game: game,
-        number: number,
-        seq: Date.now(),
-        body: new URLSearchParams(data).toString(),
-        summary: summary
-      };
-      var queued = function () {
-        return keep([hand]).then(function () {
-          clearForm();
-          setBusy(false);
-          return refresh().then(function () {
-            // Back to the top: the indicator, the standings, what waits, then the next hand.
-            window.scrollTo(0, 0);
-          });
-        });
-      };
-      if (hands.length || sending || asking) {
-        // Behind the hands already waiting: they go first.
-        return queued().then(flush);
+      const hand = keptHand({
+        key: tokenInput.value, game, number, seq: Date.now(), fields, summary: said,
+      });
+      const kept = () => store.keep([hand]).then(() => {
+        clearForm();
+        setBusy(false);
+        // Back to the top: the indicator, the standings, what waits, then the next hand.
+        return refresh().then(() => window.scrollTo(0, 0));
+      });
+      if (!sendsAtOnce({ waiting: hands.length, sending: queue.sending, asking: queue.asking })) {
+        return kept().then(flush);  // behind the hands already waiting: they go first
       }
-      return post(hand).then(function (answer) {
-        if (answer.network) { return queued().then(retryLater); }
-        if (isSaved(answer)) {
-          remember(hand.key);
-          openPage(answer.number);
-          return null;
+      return post(hand).then((answer) => {
+        const step = nextStep(hand, answer, state(true));
+        if (step.step === OPEN_PAGE) {
+          rememberSent(hand.key);
+          openPage(step.number);
+        } else if (step.step === RETRY) {
+          Object.assign(queue, { tries: 1, busy: Boolean(step.busy) });
+          return kept().then(() => later(step.after));
+        } else {
+          submitAsWithoutScript(submitter);
         }
-        submitAsWithoutScript(submitter);
         return null;
       });
-    }).catch(function () {
-      submitAsWithoutScript(submitter);
-    });
+    }).catch(() => submitAsWithoutScript(submitter));
   });
 
   // Back to this page from the browser's back-forward cache: Save works again (its key is
   // the one it had; a key that saved a hand answers with that hand).
-  window.addEventListener("pageshow", function (event) {
+  window.addEventListener("pageshow", (event) => {
     if (event.persisted) {
       delete form.dataset.native;
       setBusy(false);
@@ -443,10 +340,6 @@
     }
   });
 
-  connection.onChange(function (state) {
-    if (state === "connected") { flush(); }
-  });
-  refresh().then(function () {
-    waiting().then(function (hands) { if (hands.length) { flush(); } });
-  });
-})();
+  connection.onChange((now) => { if (now === CONNECTED) { flush(); } });
+  refresh().then(() => store.waiting()).then((hands) => { if (hands.length) { flush(); } });
+}

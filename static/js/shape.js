@@ -1,28 +1,40 @@
-// The new-game form's "Shape of the game": keep the points' total up to date as boxes are
-// ticked, and let a highest bid (and a smudge bid) that still follow the total follow it.
-// Without this script the server does the same when the form is sent (RULES.md section 10).
-(function () {
-  "use strict";
-  var box = document.getElementById("points-in-play");
-  var total = document.getElementById("points-total");
-  if (!box || !total) return;
-  var maxBid = document.getElementById("max_bid");
-  var smudgeBid = document.getElementById("smudge_bid");
+// The new-game form's "Shape of the game" (templates/setup/new.html): keep the points' total
+// up to date as boxes are ticked, and let a highest bid (and a smudge bid) that still
+// follow the total follow it; the rule is shape-follow.js's. Without this script the
+// server does the same when the form is sent (RULES.md section 10).
+import { pointsTotal, afterPoints, afterHighest } from "./shape-follow.js";
 
-  function sum() {
-    var n = 0;
-    box.querySelectorAll("input[type=checkbox]").forEach(function (input) {
-      if (input.checked) n += parseInt(input.getAttribute("data-value"), 10) || 0;
-    });
-    return n;
-  }
+const box = document.getElementById("points-in-play");
+const total = document.getElementById("points-total");
+if (box && total) { follow(); }
 
-  var shown = sum();
-  box.addEventListener("change", function () {
-    var now = sum();
-    if (maxBid && String(maxBid.value) === String(shown)) maxBid.value = now;
-    if (smudgeBid && String(smudgeBid.value) === String(shown)) smudgeBid.value = now;
-    total.textContent = String(now);
-    shown = now;
+function follow() {
+  const maxBid = document.getElementById("max_bid");
+  const smudgeBid = document.getElementById("smudge_bid");
+  const ticked = () => pointsTotal(Array.from(box.querySelectorAll("input[type=checkbox]:checked"),
+    (input) => parseInt(input.getAttribute("data-value"), 10) || 0));
+  // The form as the script last left it: the total shown, and the highest bid then.
+  let shape = {
+    total: ticked(),
+    highest: maxBid ? maxBid.value : "",
+    smudge: smudgeBid ? smudgeBid.value : null,
+  };
+  const set = (input, value) => {
+    if (input && value !== null && input.value !== value) { input.value = value; }
+  };
+  const show = (next) => {
+    set(maxBid, next.highest);
+    set(smudgeBid, next.smudge);
+    total.textContent = String(next.total);
+    shape = next;
+  };
+  // What the person typed since counts as typed: only the highest bid's last value is the
+  // script's to compare with (a smudge bid typed is read as it is now).
+  const now = () => ({ ...shape, smudge: smudgeBid ? smudgeBid.value : null });
+  box.addEventListener("change", () => {
+    show(afterPoints({ ...now(), highest: maxBid ? maxBid.value : "" }, ticked()));
   });
-})();
+  if (maxBid) {
+    maxBid.addEventListener("input", () => show(afterHighest(now(), maxBid.value)));
+  }
+}

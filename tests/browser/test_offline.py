@@ -280,6 +280,49 @@ def test_the_board_says_it_is_offline_and_catches_up_when_the_connection_returns
     expect(board.locator("#connection")).to_have_attribute("data-state", "connected")
 
 
+def test_a_hand_the_busy_server_did_not_save_is_kept_and_sent_again_when_it_says(
+    new_page: Callable[..., Any], live_server: LiveServer, artifacts: Path
+) -> None:
+    page = offline_phone(new_page)
+    game_id = start_game(page, "Auction Pitch", FOUR)
+    busy = {"now": True}
+
+    def busy_until_told(route: Any) -> None:
+        # As the app answers a save that met a writer in the way (scorekeeper/web/errors.py).
+        if busy["now"]:
+            route.fulfill(
+                status=503,
+                headers={"Retry-After": "1"},
+                content_type="application/json",
+                body='{"error": "Another program is writing to the database"}',
+            )
+        else:
+            route.continue_()
+
+    page.route("**/hands.json", busy_until_told)
+    Table(page).hand(**HANDS[0])
+    page.locator("#save").click()
+    # Kept, not posted as a page: the phone says the server is busy and holds the hand.
+    expect(page.locator("tr.unsaved")).to_have_count(1)
+    expect(page.locator("#offline-kept")).to_have_text(
+        "The server is busy for a moment: the hands stay on this phone and are sent again shortly."
+    )
+    expect(page.locator("#connection")).to_have_attribute("data-state", "connected")
+    expect(page.locator("#hand-form h2")).to_have_text("Hand 2")
+    shoot(page, artifacts, "9-server-busy")
+    # It tries again by itself after the Retry-After, and keeps the hand while still busy.
+    with page.expect_request("**/hands.json"):
+        pass
+    expect(page.locator("tr.unsaved")).to_have_count(1)
+    assert live_server.hand_count(game_id) == 0
+    busy["now"] = False
+    with page.expect_navigation():
+        pass  # the next try saves it and opens the game page
+    expect(sheet_saved_rows(page)).to_have_count(1)
+    assert said(page) == "Ana made 3."
+    assert stored(live_server, game_id) == ([1], 1)
+
+
 def test_without_javascript_the_form_still_records_and_no_indicator_shows(
     new_page: Callable[..., Any], live_server: LiveServer
 ) -> None:

@@ -142,3 +142,26 @@ def test_a_ten_point_partnership_game_with_the_game_counter_and_saved_rules(
     again = page.request.get(f"/games/{second}.json").json()
     assert again["house_rules"] == {"min_bid": 5, "smudge_failed": "loses"}
     assert page.js_errors == []
+
+
+def test_a_highest_bid_typed_takes_the_moon_bid_along_and_stays_when_a_point_is_unticked(
+    new_page: Any,
+) -> None:
+    page = new_page(360, 740)
+    page.goto("/games/new/ten-point")
+    page.locator("details.house-rules > summary").click()
+    highest = page.get_by_label("Highest bid", exact=True)
+    moon = page.get_by_label("Smudge or moon bid", exact=True)
+    highest.fill("9")
+    expect(moon).to_have_value("9")
+    # The Three unticked: the total drops to 7; the bids typed stay, as the server keeps them
+    # (tests/cases/highest_bid.json), and it says the highest bid is above the points.
+    page.get_by_label("Three", exact=False).first.uncheck()
+    expect(page.locator("#points-total")).to_have_text("7")
+    expect(highest).to_have_value("9")
+    expect(moon).to_have_value("9")
+    for i, name in enumerate(FOUR):
+        page.get_by_label(f"Name in seat {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#max_bid-errors")).to_contain_text("7")
+    assert page.js_errors == []

@@ -24,8 +24,13 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 RECORDS = Path(__file__).resolve().parent / "records"
 SCRIPT = Path(sys.executable).parent / "scorekeeper"
 
-EXAMPLE_OUTPUTS = sorted(EXAMPLES.glob("*.out.json"))
-EXAMPLE_ERRORS = sorted(EXAMPLES.glob("*.error.txt"))
+#: The spec's examples, section 11's in a folder of their own (as the spec keeps them).
+EXAMPLE_OUTPUTS = sorted(EXAMPLES.glob("*.out.json")) + sorted(
+    (EXAMPLES / "section-11").glob("*.out.json")
+)
+EXAMPLE_ERRORS = sorted(EXAMPLES.glob("*.error.txt")) + sorted(
+    (EXAMPLES / "section-11").glob("*.error.txt")
+)
 OUR_OUTPUTS = sorted(RECORDS.glob("*.out.json"))
 
 VARIANT_KEYS = [
@@ -77,8 +82,8 @@ def assert_same_output(actual: dict[str, Any], expected: dict[str, Any]) -> None
 
 def test_the_worked_examples_and_our_records_are_found():
     assert SCRIPT.exists()
-    assert len(EXAMPLE_OUTPUTS) == 10
-    assert len(EXAMPLE_ERRORS) == 2
+    assert len(EXAMPLE_OUTPUTS) == 10 + 6
+    assert len(EXAMPLE_ERRORS) == 2 + 1
     assert len(OUR_OUTPUTS) == 6
 
 
@@ -210,12 +215,49 @@ def test_a_valid_record_with_a_surrogate_escape_never_gives_a_traceback():
     assert len(completed.stderr.splitlines()) == 1
 
 
+RULE_SET_KEYS = [
+    "seven-point",
+    "nine-point",
+    "eleven-point",
+    "thirteen-point",
+    "ten-point-with-ten",
+    "smear",
+    "sancho-pedro",
+    "dom-pedro",
+]
+
+
 def test_variants_lists_all_eight_keys():
     completed = _run("variants")
     assert completed.returncode == 0
-    lines = completed.stdout.decode("utf-8").splitlines()
+    # The variants come first; the ready-made rule sets follow, after a blank line.
+    variants_part = completed.stdout.decode("utf-8").split("\n\n")[0]
+    lines = variants_part.splitlines()
     keys = [line.split(":")[0] for line in lines if line and not line.startswith(" ")]
     assert keys == VARIANT_KEYS
+
+
+def test_variants_lists_the_ready_made_rule_sets_after_the_variants_with_their_summary():
+    completed = _run("variants")
+    assert completed.returncode == 0
+    _variants, rule_sets = completed.stdout.decode("utf-8").split("\n\n")
+    heading, *lines = rule_sets.splitlines()
+    assert heading == "Ready-made rule sets (a variant and its house rules):"
+    keys = [line.split(":")[0] for line in lines if not line.startswith(" ")]
+    assert keys == RULE_SET_KEYS
+    assert "seven-point: 7-Point Pitch (ten-point)" in lines
+    assert (
+        "  10-Point Pitch with the Ten, and no Three or Game: seven points, bid 3 to 7, "
+        "first to 21; a made bid of 7 shoots the moon." in lines
+    )
+    assert "  seats 2-7; bids 2-5; points high, low, jack, off_jack, game" in lines
+    assert "  house rules: smudge_bid=null, all_pass=dealer-set, target=11" in lines
+    assert "  seats 2-7; bids 1-21; points high, low, jack, game, pedro, nine, three" in lines
+
+
+def test_variants_names_the_rule_sets_in_romanian_too():
+    text = _invoke("--lang", "ro", "variants").stdout
+    assert "smear: Smear cu 5 puncte (auction-pitch)" in text
 
 
 def test_variants_shows_each_preset_from_the_rules_table():
@@ -312,3 +354,72 @@ def test_the_score_command_loads_no_web_library():
         check=True,
     )
     assert completed.stdout.strip() == "[]"
+
+
+# --- RULES.md section 11 on the text sheet
+
+SECTION_11 = EXAMPLES / "section-11"
+
+
+def test_the_text_sheet_says_time_called_after_the_hand_it_was_called():
+    completed = _run("score", str(SECTION_11 / "called-after-three.json"))
+    assert completed.returncode == 0, completed.stderr.decode()
+    text = completed.stdout.decode("utf-8")
+    assert text.splitlines()[:2] == [
+        "Auction Pitch: first to 7",
+        "Time called after 3 played hands.",
+    ]
+    assert "Winner: Bob, time called after hand 3" in text
+    assert "  Cy pays Bob 2 units = 2.00" in text
+
+
+def test_the_text_sheet_says_most_points_after_the_hand_that_left_one_side_on_top():
+    text = _invoke("score", str(SECTION_11 / "hands-tie-plays-on.json")).stdout
+    assert text.splitlines()[0] == "Auction Pitch: the most points after 4 hands"
+    assert "Winner: Ann, most points after hand 6" in text
+
+
+def test_the_text_sheet_of_a_shared_top_after_the_last_hand_says_the_game_goes_on():
+    record = json.loads((SECTION_11 / "hands-tie-plays-on.json").read_text(encoding="utf-8"))
+    record["hands"] = record["hands"][:5]
+    text = _invoke("score", "-", stdin=json.dumps(record).encode()).stdout
+    assert "Not finished. Next dealer: Bob" in text
+    assert (
+        "The top score is shared after hand 5: the game goes on until one side is alone at "
+        "the top." in text
+    )
+
+
+def test_the_text_sheet_says_time_called_beside_the_hand_that_broke_a_shared_top():
+    # Time called after hand 1 on A 2, B 2; hand 2 leaves B alone at the top, 4 to 3.
+    record = {
+        "format": "pitch-scorekeeper/1",
+        "variant": "auction-pitch",
+        "house_rules": {"hands": 3},
+        "players": ["A", "B"],
+        "called": 1,
+        "hands": [
+            {
+                "pitcher": "A",
+                "bid": 2,
+                "points": {"high": "A", "low": "A", "jack": "B", "game": "B"},
+            },
+            {
+                "pitcher": "B",
+                "bid": 2,
+                "points": {"high": "B", "low": "B", "jack": "A", "game": None},
+            },
+        ],
+    }
+    text = _invoke("score", "-", stdin=json.dumps(record).encode()).stdout
+    assert text.splitlines()[:2] == [
+        "Auction Pitch: first to 7, or the most points after 3 hands",
+        "Time called after 1 played hand.",
+    ]
+    assert "Winner: B, most points after hand 2 (time called after hand 1)" in text
+
+
+def test_the_text_sheet_says_a_passed_hand_set_the_dealer_back():
+    text = _invoke("score", str(SECTION_11 / "smear-dealer-set.json")).stdout
+    rows = [line.split() for line in text.splitlines() if line.strip().startswith("1 ")]
+    assert rows == [["1", "Ann", "passed", "out,", "dealer", "set", "back", "2", "(-2)", "0", "0"]]

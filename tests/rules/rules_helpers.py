@@ -7,6 +7,7 @@ A hand is written the way a scorer would say it:
 - ``"sold C 2: ..."``, ``"kept B 3 A: ..."`` (A is the high bidder),
   ``"pitched B 4: ..."``: Sell-Out hands.
 - ``"pass"``: a passed-out hand.
+- ``"[D] B 2: ..."``, ``"[D] pass"``: any hand dealt by D, out of turn (GAME-RECORD.md).
 
 The point order per variant is copied from RULES.md section 4, not read from the
 engine, so a test catches an engine that counts the points in the wrong order.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.rules import Game, GameResult, Hand, RuleError, Sale, score_game
+from scorekeeper.rules import Game, GameResult, Hand, RuleError, Sale, find_rule_set, score_game
 
 #: RULES.md section 4, "points, count-out order".
 POINT_ORDER: dict[str, tuple[str, ...]] = {
@@ -29,6 +30,44 @@ POINT_ORDER: dict[str, tuple[str, ...]] = {
     "pedro": ("high", "low", "jack", "game", "pedro"),
     "cinch": ("high", "low", "jack", "game", "right_pedro", "left_pedro"),
     "ten-point": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game"),
+    # RULES.md section 11.2, the ready-made rule sets, by key: their ``points`` switch.
+    "seven-point": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten"),
+    "nine-point": ("high", "low", "jack", "pedro", "game"),
+    "eleven-point": (
+        "high",
+        "low",
+        "jack",
+        "off_jack",
+        "big_joker",
+        "little_joker",
+        "ten",
+        "three",
+        "off_ace",
+    ),
+    "thirteen-point": (
+        "high",
+        "low",
+        "jack",
+        "off_jack",
+        "big_joker",
+        "little_joker",
+        "ten",
+        "three",
+        "off_three",
+    ),
+    "ten-point-with-ten": (
+        "high",
+        "low",
+        "jack",
+        "off_jack",
+        "big_joker",
+        "little_joker",
+        "three",
+        "ten",
+    ),
+    "smear": ("high", "low", "jack", "off_jack", "game"),
+    "sancho-pedro": ("high", "low", "jack", "game", "pedro", "nine"),
+    "dom-pedro": ("high", "low", "jack", "game", "pedro", "nine", "three"),
 }
 
 #: The usual partnership of four: North-South sit 1 and 3, East-West 2 and 4.
@@ -37,8 +76,12 @@ NS_EW = {"NS": ["A", "C"], "EW": ["B", "D"]}
 
 def hand(text: str, variant: str = "auction-pitch", note: str | None = None) -> Hand:
     """Read one hand in the shorthand described in the module docstring."""
+    dealer = None
+    if text.startswith("["):
+        dealt, text = text[1:].split("] ", 1)
+        dealer = dealt
     if text == "pass":
-        return Hand.passed_out(note)
+        return Hand.passed_out(note, dealer)
     head, takers = text.split(":")
     words = head.split()
     sale = None
@@ -51,7 +94,13 @@ def hand(text: str, variant: str = "auction-pitch", note: str | None = None) -> 
     names = [None if t == "-" else t for t in takers.split()]
     points = dict(zip(POINT_ORDER[variant], names, strict=True))
     return Hand(
-        pitcher=pitcher, bid=bid, points=points, sale=sale, high_bidder=high_bidder, note=note
+        pitcher=pitcher,
+        bid=bid,
+        points=points,
+        sale=sale,
+        high_bidder=high_bidder,
+        note=note,
+        dealer=dealer,
     )
 
 
@@ -70,6 +119,20 @@ def play(
         players = players.split()
     game = Game.create(variant, players, **setup)
     return score_game(game, hands(variant, *texts))
+
+
+def play_rule_set(
+    key: str,
+    players: Sequence[str] | str,
+    texts: Sequence[str],
+    **setup: Any,
+) -> GameResult:
+    """Create a game of a ready-made rule set (RULES.md 11.2) and score the hands written in
+    shorthand, in the set's count-out order."""
+    if isinstance(players, str):
+        players = players.split()
+    game = find_rule_set(key).create(players, **setup)
+    return score_game(game, hands(key, *texts))
 
 
 def scores(text: str) -> dict[str, int]:

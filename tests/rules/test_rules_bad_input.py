@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from rules_helpers import NS_EW, assert_one_line, hand, hands
 
-from scorekeeper.rules import Game, Hand, RuleError, loads_record, score_game
+from scorekeeper.rules import Game, Hand, RuleError, loads_record, parse_record, score_game
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -382,3 +382,256 @@ def test_an_error_about_a_strange_name_stays_on_one_line(name):
         score_game(game, [bad])
     assert caught.value.code == "unknown-player"
     assert assert_one_line(caught.value).startswith("hand 1: pitcher ")
+
+
+# --- RULES.md section 11 and a hand's own dealer: each refusal has its code and one line.
+
+# (id, variant, players, setup, code, field, message)
+SECTION_11_SETUP_ERRORS = [
+    (
+        "the ten beside pedro's game",
+        "pedro",
+        "A B",
+        {"house_rules": {"points": ["high", "low", "jack", "game", "pedro", "ten"]}},
+        "switch-points-ten-game",
+        "house_rules",
+        "house_rules: points cannot have both ten and game in Pedro: its Game is the ten of trumps",
+    ),
+    (
+        "the dealer set when all pass in cinch",
+        "cinch",
+        "A B C D",
+        {"teams": NS_EW, "house_rules": {"all_pass": "dealer-set"}},
+        "switch-dealer-set",
+        "house_rules.all_pass",
+        'house_rules.all_pass: all_pass = "dealer-set" cannot be played in Cinch, '
+        "whose scoring is its own",
+    ),
+    (
+        "the dealer set when all pass in sell-out",
+        "sell-out",
+        "A B C",
+        {"house_rules": {"all_pass": "dealer-set"}},
+        "switch-dealer-set",
+        "house_rules.all_pass",
+        'house_rules.all_pass: all_pass = "dealer-set" cannot be played in Sell-Out, '
+        "whose scoring is its own",
+    ),
+    (
+        "no hands at all",
+        "auction-pitch",
+        "A B",
+        {"house_rules": {"hands": 0}},
+        "switch-hands",
+        "house_rules.hands",
+        "house_rules.hands: hands must be null or a whole number from 1 to 200, not 0",
+    ),
+    (
+        "more hands than a game is played to",
+        "cinch",
+        "A B C D",
+        {"teams": NS_EW, "house_rules": {"hands": 201}},
+        "switch-hands",
+        "house_rules.hands",
+        "house_rules.hands: hands must be null or a whole number from 1 to 200, not 201",
+    ),
+    (
+        "hands written as a string",
+        "sell-out",
+        "A B C",
+        {"house_rules": {"hands": "12"}},
+        "switch-hands",
+        "house_rules.hands",
+        'house_rules.hands: hands must be null or a whole number from 1 to 200, not "12"',
+    ),
+    (
+        "no target and no hands",
+        "pedro",
+        "A B",
+        {"house_rules": {"target": None}},
+        "switch-target-null",
+        "house_rules.target",
+        "house_rules.target: target can be null only with hands set: a game ends at a target "
+        "or after its hands",
+    ),
+    (
+        "a smudge that wins without a target",
+        "auction-pitch",
+        "A B",
+        {"house_rules": {"hands": 10, "target": None, "smudge": "not-in-hole"}},
+        "switch-no-target-smudge",
+        "house_rules.smudge",
+        'house_rules.smudge: without a target no smudge wins, so smudge can only be "off", '
+        'not "not-in-hole"',
+    ),
+    (
+        "a failed moon that loses without a target",
+        "ten-point",
+        "A B C D",
+        {
+            "teams": NS_EW,
+            "house_rules": {"hands": 10, "target": None, "smudge_failed": "loses"},
+        },
+        "switch-no-target-smudge-failed",
+        "house_rules.smudge_failed",
+        "house_rules.smudge_failed: without a target no failed smudge loses the game, "
+        'so smudge_failed can only be "set-back", not "loses"',
+    ),
+    (
+        "time called after no hand",
+        "auction-pitch",
+        "A B",
+        {"called": 0},
+        "called-range",
+        "called",
+        "called: time is called after a number of played hands, a whole number of at least 1, "
+        "not 0",
+    ),
+    (
+        "time called after true",
+        "auction-pitch",
+        "A B",
+        {"called": True},
+        "called-range",
+        "called",
+        "called: time is called after a number of played hands, a whole number of at least 1, "
+        "not true",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "setup", "code", "field", "message"),
+    [row[1:] for row in SECTION_11_SETUP_ERRORS],
+    ids=[row[0] for row in SECTION_11_SETUP_ERRORS],
+)
+def test_a_refused_section_11_setup_is_its_own_code_on_one_line(
+    variant, players, setup, code, field, message
+):
+    with pytest.raises(RuleError) as caught:
+        Game.create(variant, players.split(), **setup)
+    error = caught.value
+    assert (error.code, error.hand, error.field) == (code, None, field)
+    assert assert_one_line(error) == message
+
+
+# (id, record changes, code, hand, field, message): a hand's own dealer in the record.
+DEALER_RECORD_ERRORS = [
+    (
+        "a dealer who is not seated",
+        {"dealer": "Zed"},
+        "unknown-player",
+        3,
+        "dealer",
+        'hand 3: dealer "Zed" is not seated in the game',
+    ),
+    (
+        "a dealer who is not a name",
+        {"dealer": 2},
+        "wrong-type",
+        3,
+        "dealer",
+        "hand 3: dealer: must be a player's name, not a number",
+    ),
+    (
+        "a dealer of null",
+        {"dealer": None},
+        "wrong-type",
+        3,
+        "dealer",
+        "hand 3: dealer: must be a player's name, not null",
+    ),
+]
+
+
+@pytest.mark.parametrize("passed", [False, True], ids=["played", "passed"])
+@pytest.mark.parametrize(
+    ("changes", "code", "number", "field", "message"),
+    [row[1:] for row in DEALER_RECORD_ERRORS],
+    ids=[row[0] for row in DEALER_RECORD_ERRORS],
+)
+def test_a_hands_own_dealer_is_refused_unless_a_seated_player(
+    changes, code, number, field, message, passed
+):
+    played = {"pitcher": "A", "bid": 2, "points": _points()}
+    third = {"passed": True} if passed else played
+    record = {
+        "format": "pitch-scorekeeper/1",
+        "variant": "auction-pitch",
+        "house_rules": {"all_pass": "redeal-next-dealer"},
+        "players": ["A", "B", "C"],
+        "hands": [played, played, {**third, **changes}],
+    }
+    with pytest.raises(RuleError) as caught:
+        parse_record(record)
+    error = caught.value
+    assert (error.code, error.hand, error.field) == (code, number, field)
+    assert assert_one_line(error) == message
+
+
+def test_a_hand_dealt_by_someone_not_seated_is_refused_by_the_engine_too():
+    game = Game.create("sell-out", ["A", "B", "C"])
+    with pytest.raises(RuleError) as caught:
+        score_game(game, [Hand.passed_out(dealer="Zed")])
+    error = caught.value
+    assert (error.code, error.hand, error.field) == ("unknown-player", 1, "dealer")
+    assert assert_one_line(error) == 'hand 1: dealer "Zed" is not seated in the game'
+
+
+# (id, top-level fields of the record, code, message): ``called`` in the record.
+CALLED_RECORD_ERRORS = [
+    (
+        "called as a string",
+        {"called": "8"},
+        "wrong-type",
+        "called: must be a whole number, not a string",
+    ),
+    ("called as null", {"called": None}, "wrong-type", "called: must be a whole number, not null"),
+    (
+        "called below one",
+        {"called": -3},
+        "called-range",
+        "called: time is called after a number of played hands, a whole number of at least 1, "
+        "not -3",
+    ),
+    (
+        "called past 32 bits",
+        {"called": 2**31},
+        "number-too-large",
+        "called: the number is too large; it can be at most 2147483647",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("top", "code", "message"),
+    [row[1:] for row in CALLED_RECORD_ERRORS],
+    ids=[row[0] for row in CALLED_RECORD_ERRORS],
+)
+def test_time_called_in_a_record_is_a_whole_number_of_hands(top, code, message):
+    record = {
+        "format": "pitch-scorekeeper/1",
+        "variant": "auction-pitch",
+        "players": ["A", "B"],
+        "hands": [],
+        **top,
+    }
+    with pytest.raises(RuleError) as caught:
+        parse_record(record)
+    error = caught.value
+    assert (error.code, error.hand, error.field) == (code, None, "called")
+    assert assert_one_line(error) == message
+
+
+def test_a_hand_after_time_was_called_and_a_side_won_on_points_is_refused():
+    # RULES.md 11.4's example, shorter: time called after 2 played hands, B alone at the
+    # top after them (A 3, B 5); a third hand is refused.
+    game = Game.create("auction-pitch", ["A", "B"], called=2)
+    texts = ["A 2: A A B B", "B 2: B B A B", "A 2: A A A A"]
+    with pytest.raises(RuleError) as caught:
+        score_game(game, hands("auction-pitch", *texts))
+    error = caught.value
+    assert (error.code, error.hand, error.field) == ("hand-after-win", 3, None)
+    assert assert_one_line(error) == (
+        "hand 3: the game was already won by B at hand 2; no hand can be recorded after that"
+    )

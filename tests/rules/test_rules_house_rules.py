@@ -41,13 +41,27 @@ def test_a_higher_target_lets_a_cinch_game_go_past_51():
     assert not result.finished
 
 
-@pytest.mark.parametrize("value", [0, -7, "7", 7.0, True, None, [7]])
+@pytest.mark.parametrize("value", [0, -7, "7", 7.0, True, [7]])
 def test_target_must_be_a_whole_number_of_at_least_one(value):
     with pytest.raises(RuleError) as caught:
         Game.create("auction-pitch", ["A", "B"], house_rules={"target": value})
     error = caught.value
     assert (error.code, error.field, error.hand) == ("switch-range", "house_rules.target", None)
     assert assert_one_line(error).startswith("house_rules.target: target must be a whole number")
+
+
+@pytest.mark.parametrize("hands", [{}, {"hands": None}], ids=["no hands", "hands null"])
+def test_a_target_of_null_is_refused_without_a_count_of_hands(hands):
+    # RULES.md 11.4: only a game that ends after its hands may have no target.
+    with pytest.raises(RuleError) as caught:
+        Game.create("auction-pitch", ["A", "B"], house_rules={"target": None, **hands})
+    error = caught.value
+    assert (error.code, error.field, error.hand) == (
+        "switch-target-null",
+        "house_rules.target",
+        None,
+    )
+    assert assert_one_line(error).startswith("house_rules.target: target can be null only")
 
 
 # --- low_to
@@ -166,13 +180,13 @@ def test_a_variant_that_redeals_can_be_switched_to_dealer_takes():
     assert (error.code, error.hand) == ("passed-not-allowed", 1)
 
 
-def test_all_pass_accepts_only_its_three_values():
+def test_all_pass_accepts_only_its_four_values():
     with pytest.raises(RuleError) as caught:
         Game.create("pedro", ["A", "B"], house_rules={"all_pass": "redeal"})
     assert caught.value.code == "switch-value"
     assert str(caught.value) == (
         'house_rules.all_pass: "redeal" is not allowed for all_pass; '
-        "allowed: dealer-takes, redeal-same-dealer, redeal-next-dealer"
+        "allowed: dealer-takes, redeal-same-dealer, redeal-next-dealer, dealer-set"
     )
 
 
@@ -258,7 +272,7 @@ def test_an_unknown_house_rule_is_an_error_listing_the_known_ones():
     assert str(error) == (
         'house_rules: unknown house rule "stake"; the house rules are target, low_to, smudge, '
         "all_pass, game_tie, payout_in_hole, payout_per_setback, min_bid, smudge_failed, "
-        "points, max_bid, smudge_bid, win_rule, pitcher_scores, gap"
+        "points, max_bid, smudge_bid, win_rule, pitcher_scores, gap, hands"
     )
 
 
@@ -302,5 +316,6 @@ def test_the_switches_not_given_keep_the_presets_values():
         "win_rule": "count-out",
         "pitcher_scores": "all",
         "gap": 0,
+        "hands": None,
     }
     assert dict(game.house_rules_given) == {"target": 11}

@@ -3,6 +3,9 @@
 The strategy builds games the way a table plays them, with a small model of
 RULES.md written here (not the engine) to know the running scores: which Sell-Out
 bids section 7 allows, and when the game is over so no hand follows the win.
+``games(section_11=True)`` draws section 11 as well: more points in a table's ``points``,
+``all_pass: dealer-set``, the ``hands`` switch with or without a target, time ``called``,
+and hands dealt out of turn (GAME-RECORD.md's ``dealer``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from scorekeeper.rules import (
     parse_record,
     record_to_json,
 )
+from scorekeeper.rules.game import name_key
 
 SETTINGS = settings(
     max_examples=100,
@@ -51,7 +55,7 @@ class Spec:
 
 
 def _p(*keys: str) -> tuple[tuple[str, int, bool], ...]:
-    value = {"pedro": 5, "right_pedro": 5, "left_pedro": 5, "three": 3}
+    value = {"pedro": 5, "right_pedro": 5, "left_pedro": 5, "three": 3, "off_three": 3, "nine": 9}
     never_nobody = {"high", "low", "last_trick"}
     return tuple((k, value.get(k, 1), k not in never_nobody) for k in keys)
 
@@ -137,12 +141,15 @@ class Table:
     teams: dict[str, list[str]] | None
     rules: dict[str, Any]
     dealer: str
+    #: Time called after this many played hands (RULES.md 11.4), or None.
+    called: int | None = None
     scores: dict[str, int] = field(default_factory=dict)
     setbacks: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     reason: str | None = None
     winning_hand: int | None = None
     history: list[dict[str, Any]] = field(default_factory=list)
+    played: int = 0
 
     def __post_init__(self) -> None:
         self.scores = dict.fromkeys(self.sides, 0)
@@ -151,6 +158,32 @@ class Table:
     @property
     def spec(self) -> Spec:
         return SPECS[self.variant]
+
+    @property
+    def points(self) -> tuple[tuple[str, int, bool], ...]:
+        """The points in play: the preset's, or a table's ``points`` (RULES.md 10, 11.1)."""
+        return _p(*self.rules["points"]) if "points" in self.rules else self.spec.points
+
+    @property
+    def bids(self) -> tuple[int, int]:
+        """The lowest and highest bid: with ``points`` changed, up to the points' total."""
+        low, high = self.spec.bids
+        if "points" in self.rules:
+            high = sum(value for _, value, _ in self.points)
+        return self.rules.get("min_bid", low), high
+
+    @property
+    def smudge_bid(self) -> int | None:
+        """The smudge bid in force: none without a target; the top bid where the preset has one."""
+        if self.spec.smudge_bid is None or self.rules.get("target", 0) is None:
+            return None
+        return self.bids[1]
+
+    @property
+    def limit(self) -> int | None:
+        """The smaller of ``hands`` and ``called`` (RULES.md 11.4)."""
+        limits = [n for n in (self.rules.get("hands"), self.called) if n is not None]
+        return min(limits) if limits else None
 
     @property
     def sides(self) -> list[str]:
@@ -170,7 +203,7 @@ class Table:
     def rule(self, name: str) -> Any:
         defaults = {
             "target": self.spec.target,
-            "smudge": self.spec.smudge if self.spec.smudge_bid else "off",
+            "smudge": self.spec.smudge if self.smudge_bid else "off",
             "all_pass": self.spec.all_pass,
             "payout_in_hole": 2,
             "payout_per_setback": 0,
@@ -181,22 +214,27 @@ class Table:
         assert self.winner is None
         number = len(self.history) + 1
         before = dict(self.scores)
+        dealer = hand.get("dealer", self.dealer)  # who really dealt (GAME-RECORD.md)
         if hand.get("passed"):
-            self.history.append({"dealer": self.dealer, "scores": before})
-            if self.rule("all_pass") != "redeal-same-dealer":
-                self.dealer = self.left(self.dealer)
+            if self.rule("all_pass") == "dealer-set":
+                # RULES.md 11.3: the dealer's side is set back by the lowest bid.
+                self.scores[self.side(dealer)] -= self.bids[0]
+                self.setbacks[self.side(dealer)] += 1
+            self.history.append({"dealer": dealer, "scores": dict(self.scores)})
+            same = self.rule("all_pass") == "redeal-same-dealer"
+            self.dealer = dealer if same else self.left(dealer)
             return
         target = self.rule("target")
         pitcher, bid = hand["pitcher"], hand["bid"]
         ps = self.side(pitcher)
         taken = dict.fromkeys(self.sides, 0)
-        for key, value, _ in self.spec.points:
+        for key, value, _ in self.points:
             if hand["points"][key] is not None:
                 taken[self.side(hand["points"][key])] += value
         made = taken[ps] >= bid
         sale = dict.fromkeys(self.sides, 0)
         if hand.get("sale") == "sold":
-            sale[self.side(self.left(self.dealer))] += bid
+            sale[self.side(self.left(dealer))] += bid
         elif hand.get("sale") == "kept":
             sale[self.side(hand["high_bidder"])] += bid
         result = dict.fromkeys(self.sides, 0)
@@ -217,9 +255,20 @@ class Table:
                 result[ps] = bid
         after = {s: before[s] + sale[s] + result[s] for s in self.sides}
         self.scores = after
-        self.history.append({"dealer": self.dealer, "scores": dict(after)})
-        self.dealer = self.left(self.dealer)
-        won = self._winner(hand, ps, made, before, sale, result, after, target)
+        self.history.append({"dealer": dealer, "scores": dict(after)})
+        self.dealer = self.left(dealer)
+        won = (
+            None
+            if target is None
+            else self._winner(hand, ps, made, before, sale, result, after, target)
+        )
+        self.played += 1
+        if not won and self.limit is not None and self.played >= self.limit:
+            # RULES.md 11.4: the side alone at the top wins; a shared top plays on.
+            top = max(after.values())
+            leaders = [s for s in self.sides if after[s] == top]
+            if len(leaders) == 1:
+                won = leaders[0], "most-points"
         if won:
             self.winner, self.reason = won
             self.winning_hand = number
@@ -227,7 +276,7 @@ class Table:
     def _winner(self, hand, ps, made, before, sale, result, after, target):
         smudge = self.rule("smudge")
         if (
-            self.spec.smudge_bid == hand["bid"]
+            self.smudge_bid == hand["bid"]
             and made
             and smudge != "off"
             and (smudge == "always" or before[ps] >= 0)
@@ -242,7 +291,7 @@ class Table:
         if self.spec.win_rule == "count-out":
             running = {s: before[s] + sale[s] for s in self.sides}
             running[ps] += result[ps]
-            for key, value, _ in self.spec.points:
+            for key, value, _ in self.points:
                 taker = hand["points"][key]
                 if taker is None or self.side(taker) == ps:
                     continue
@@ -276,35 +325,45 @@ NAMES = st.text(
 )
 
 
-def hand_for(rng: random.Random, table: Table, favourite: str) -> dict[str, Any]:
+def hand_for(
+    rng: random.Random, table: Table, favourite: str, out_of_turn_chance: float = 0.0
+) -> dict[str, Any]:
     """Make one hand that obeys the rules at this point of the game.
 
     The choices come from a seeded ``random.Random`` drawn by Hypothesis: one draw
     per game instead of dozens per hand keeps the suite fast.
     """
-    spec, players = table.spec, table.players
+    players = table.players
+    out_of_turn: dict[str, Any] = {}
+    if out_of_turn_chance and rng.random() < out_of_turn_chance:
+        # Someone deals out of turn; the record names them only then (GAME-RECORD.md).
+        out_of_turn["dealer"] = rng.choice([p for p in players if p != table.dealer])
+    dealer = out_of_turn.get("dealer", table.dealer)
     if table.rule("all_pass") != "dealer-takes" and rng.random() < 0.1:
-        return {"passed": True}
+        return {**out_of_turn, "passed": True}
 
     def someone() -> str:
         return favourite if rng.random() < 0.4 else rng.choice(players)
 
     points = {
         key: (None if nobody and rng.random() < 0.15 else someone())
-        for key, _, nobody in spec.points
+        for key, _, nobody in table.points
     }
-    low, high = spec.bids
+    low, high = table.bids
     hand: dict[str, Any]
     if table.variant == "sell-out":
-        seller = table.left(table.dealer)
+        seller = table.left(dealer)
         other = rng.choice([p for p in players if p != seller])
         target = table.rule("target")
         sale = rng.choice(["pitched", "sold", "kept"])
         bids = [
             b
             for b in range(low, high + 1)
-            if table.scores[table.side(seller)] + b < target
-            and (sale != "kept" or table.scores[table.side(other)] + b < target)
+            if target is None  # no limit on a sale without a target (RULES.md 11.4)
+            or (
+                table.scores[table.side(seller)] + b < target
+                and (sale != "kept" or table.scores[table.side(other)] + b < target)
+            )
         ]
         if sale == "pitched" or not bids:
             hand = {"sale": "pitched", "pitcher": seller, "bid": 4}
@@ -319,7 +378,7 @@ def hand_for(rng: random.Random, table: Table, favourite: str) -> dict[str, Any]
             }
     else:
         pitcher = someone()
-        if table.variant == "cinch" and table.side(pitcher) != table.side(table.dealer):
+        if table.variant == "cinch" and table.side(pitcher) != table.side(dealer):
             low = 1
         hand = {"pitcher": pitcher, "bid": rng.randint(low, high)}
     if rng.random() < 0.15:
@@ -328,11 +387,41 @@ def hand_for(rng: random.Random, table: Table, favourite: str) -> dict[str, Any]
     hand["points"] = points
     if rng.random() < 0.05:
         hand["note"] = rng.choice(["misdeal", "", "Ann's \u2028 deal", "x" * 500])
-    return hand
+    return {**out_of_turn, **hand}
+
+
+#: Points a table may add to its preset's (RULES.md 10 and 11.1), by chance.
+MORE_POINTS = ("ten", "off_ace", "off_three", "nine", "off_jack", "pedro", "six")
+
+
+def _section_11_rules(
+    draw: st.DrawFn, variant: str, rules: dict[str, Any]
+) -> tuple[dict[str, Any], int | None]:
+    """Add section 11's switches to a drawn game's house rules, and draw time called."""
+    spec = SPECS[variant]
+    own_scoring = variant in ("cinch", "sell-out")
+    if not own_scoring and draw(st.booleans()):
+        keys = [key for key, _, _ in spec.points]
+        extra = draw(st.lists(st.sampled_from(MORE_POINTS), unique=True, max_size=3))
+        keys += [k for k in extra if k not in keys and not (k == "ten" and variant == "pedro")]
+        rules["points"] = draw(st.permutations(keys))
+    if not own_scoring and draw(st.integers(0, 3)) == 0:
+        rules["all_pass"] = "dealer-set"
+    if draw(st.booleans()):
+        rules["hands"] = draw(st.integers(1, 8))
+        if draw(st.booleans()):
+            rules["target"] = None
+            # RULES.md 11.4: without a target a smudge may only be off (or left out).
+            if rules.get("smudge", "off") != "off":
+                del rules["smudge"]
+    called = draw(st.one_of(st.none(), st.integers(1, 8)))
+    return rules, called
 
 
 @st.composite
-def games(draw: st.DrawFn, finish: bool = False) -> tuple[dict[str, Any], Table]:
+def games(
+    draw: st.DrawFn, finish: bool = False, section_11: bool = False
+) -> tuple[dict[str, Any], Table]:
     """Draw a valid record of any variant and the model's account of it."""
     variant = draw(st.sampled_from(list(SPECS)))
     spec = SPECS[variant]
@@ -343,7 +432,8 @@ def games(draw: st.DrawFn, finish: bool = False) -> tuple[dict[str, Any], Table]
         count = draw(st.integers(*spec.seats))
         shapes = {4: [(2, 2)], 6: [(2, 3), (3, 2)]}.get(count, [])
         shape = draw(st.one_of(st.none(), st.sampled_from(shapes))) if shapes else None
-    players = draw(st.lists(NAMES, min_size=count, max_size=count, unique=True))
+    # One person per seat: names that differ only in case are one name (rules.game.name_key).
+    players = draw(st.lists(NAMES, min_size=count, max_size=count, unique_by=name_key))
     teams = None
     if shape is not None:
         order = draw(st.permutations(players))
@@ -367,16 +457,19 @@ def games(draw: st.DrawFn, finish: bool = False) -> tuple[dict[str, Any], Table]
         rules["payout_in_hole"] = draw(st.integers(0, 3))
     if draw(st.booleans()):
         rules["payout_per_setback"] = draw(st.integers(0, 2))
+    called = None
+    if section_11:
+        rules, called = _section_11_rules(draw, variant, rules)
     first_dealer = draw(st.one_of(st.none(), st.sampled_from(players)))
     stake = draw(st.one_of(st.none(), st.sampled_from(["0", "0.25", "1", "0.125", "2.50"])))
-    table = Table(variant, players, teams, rules, first_dealer or players[0])
+    table = Table(variant, players, teams, rules, first_dealer or players[0], called=called)
     favourite = draw(st.sampled_from(players))
     rng = random.Random(draw(st.integers(0, 2**32)))
     hands: list[dict[str, Any]] = []
     for _ in range(400 if finish else draw(st.integers(0, 25))):
         if table.winner is not None:
             break
-        hand = hand_for(rng, table, favourite)
+        hand = hand_for(rng, table, favourite, 0.15 if section_11 else 0.0)
         table.play(hand)
         hands.append(hand)
     record: dict[str, Any] = {"format": FORMAT, "variant": variant}
@@ -389,15 +482,19 @@ def games(draw: st.DrawFn, finish: bool = False) -> tuple[dict[str, Any], Table]
         record["first_dealer"] = first_dealer
     if stake is not None:
         record["stake"] = stake
+    if called is not None:
+        record["called"] = called
     record["hands"] = hands
     return record, table
 
 
 ANY_GAME = st.booleans().flatmap(lambda finish: games(finish=finish))
+#: Any game, section 11's switches, time called and hands dealt out of turn included.
+ANY_SECTION_11_GAME = st.booleans().flatmap(lambda finish: games(finish=finish, section_11=True))
 
 
 @SETTINGS
-@given(ANY_GAME)
+@given(st.one_of(ANY_GAME, ANY_SECTION_11_GAME))
 def test_the_engine_scores_random_games_as_the_rules_say(drawn):
     record, table = drawn
     result = parse_record(record).score()
@@ -490,7 +587,7 @@ EXTRA_HANDS = st.one_of(
 
 
 @SETTINGS
-@given(games(finish=True), EXTRA_HANDS, st.data())
+@given(st.one_of(games(finish=True), games(finish=True, section_11=True)), EXTRA_HANDS, st.data())
 def test_no_hand_can_be_added_to_a_finished_game(drawn, extra, data):
     record, table = drawn
     if table.winner is None:
@@ -530,7 +627,7 @@ def test_settlement_units_net_to_zero_and_only_the_winners_side_receives(drawn):
 
 
 @SETTINGS
-@given(ANY_GAME)
+@given(st.one_of(ANY_GAME, ANY_SECTION_11_GAME))
 def test_a_record_exports_imports_and_exports_identically(drawn):
     record, _ = drawn
     parsed = parse_record(record)
@@ -574,6 +671,9 @@ KNOWN_KEYS = set(EXPECTED_TYPES) | {
     "high_bidder",
     "note",
     "passed",
+    "game_count",
+    "dealer",
+    "called",
 }
 
 

@@ -25,6 +25,14 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SPEC_EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
 RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".out.json"))
 SCORED = [p for p in RECORDS if p.with_suffix(".out.json").exists()]
+#: The worked examples of RULES.md section 11, in a folder of their own, as the spec has them.
+SECTION_11 = "section-11"
+RECORDS_11 = sorted(
+    p for p in (EXAMPLES / SECTION_11).glob("*.json") if not p.name.endswith(".out.json")
+)
+SCORED_11 = [p for p in RECORDS_11 if p.with_suffix(".out.json").exists()]
+#: Every worked example that is refused, with the one line it is refused with.
+REFUSED = sorted((EXAMPLES / SECTION_11).glob("*.error.txt")) + sorted(EXAMPLES.glob("*.error.txt"))
 
 
 def _record(**changes: Any) -> dict[str, Any]:
@@ -71,26 +79,46 @@ def test_the_worked_examples_are_kept_inside_the_project():
     assert (EXAMPLES / "README.md").exists()
     assert len(RECORDS) == 12
     assert len(SCORED) == 10
+    assert (EXAMPLES / SECTION_11 / "README.md").exists()
+    assert len(RECORDS_11) == 7
+    assert len(SCORED_11) == 6
 
 
-def test_the_projects_copies_of_the_worked_examples_match_the_spec_byte_for_byte():
+@pytest.mark.parametrize("folder", ["", SECTION_11], ids=["examples", "section-11"])
+def test_the_projects_copies_of_the_worked_examples_match_the_spec_byte_for_byte(folder):
     if not SPEC_EXAMPLES.is_dir():
         pytest.skip("no ../shared/spec/examples beside the project to compare the copies with")
-    theirs = {p.name: p.read_bytes() for p in SPEC_EXAMPLES.iterdir() if p.is_file()}
-    ours = {p.name: p.read_bytes() for p in EXAMPLES.iterdir() if p.is_file()}
-    assert sorted(ours) == sorted(theirs), "tests/examples has other files than the spec's"
+    spec, copy = SPEC_EXAMPLES / folder, EXAMPLES / folder
+    assert copy.is_dir(), f"tests/examples/{folder} is missing: copy the spec's"
+    theirs = {p.name: p.read_bytes() for p in spec.iterdir() if p.is_file()}
+    ours = {p.name: p.read_bytes() for p in copy.iterdir() if p.is_file()}
+    assert sorted(ours) == sorted(theirs), (
+        f"tests/examples/{folder} has other files than the spec's"
+    )
     for name, content in theirs.items():
-        assert ours[name] == content, f"tests/examples/{name} differs from the spec's copy"
+        assert ours[name] == content, f"tests/examples/{folder}/{name} differs from the spec's copy"
+    # And the same folders: a folder of examples the spec adds must be copied too.
+    assert sorted(p.name for p in copy.iterdir() if p.is_dir()) == sorted(
+        p.name for p in spec.iterdir() if p.is_dir()
+    )
 
 
-@pytest.mark.parametrize("path", SCORED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", SCORED + SCORED_11, ids=lambda p: p.stem)
 def test_every_example_scores_to_its_expected_output(path):
     expected = json.loads(path.with_suffix(".out.json").read_text(encoding="utf-8"))
     result = loads_record(path.read_bytes()).score()
     assert output_document(result) == expected
 
 
-@pytest.mark.parametrize("path", SCORED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("error", REFUSED, ids=lambda p: p.name.removesuffix(".error.txt"))
+def test_every_refused_example_is_refused_with_its_one_line(error):
+    record = error.with_name(error.name.removesuffix(".error.txt") + ".json")
+    with pytest.raises(RuleError) as caught:
+        loads_record(record.read_bytes())
+    assert assert_one_line(caught.value) == error.read_text(encoding="utf-8").strip()
+
+
+@pytest.mark.parametrize("path", SCORED + SCORED_11, ids=lambda p: p.stem)
 def test_every_example_exports_exactly_as_it_was_imported(path):
     data = json.loads(path.read_text(encoding="utf-8"))
     record = parse_record(data)
@@ -421,7 +449,7 @@ RECORD_ERRORS = [
         _record(hands=[{"passed": True, "pitcher": "Bob"}]),
         "passed-extra",
         1,
-        'hand 1: a passed-out hand has only "passed" (and a note), not "pitcher"',
+        'hand 1: a passed-out hand has only "passed" (and a note or a dealer), not "pitcher"',
     ),
     (
         "a sale outside Sell-Out",

@@ -200,7 +200,8 @@ REFUSED = [
         "switch-points-unknown",
         "house_rules.points",
         'house_rules.points: "ace" is not a point a table can play; the points are high, low, '
-        "jack, game, joker, six, last_trick, pedro, off_jack, big_joker, little_joker, three",
+        "jack, game, joker, six, last_trick, pedro, off_jack, big_joker, little_joker, three, "
+        "ten, off_ace, off_three, nine",
     ),
     (
         "a Cinch five",
@@ -328,6 +329,16 @@ REFUSED = [
         "a failed smudge losing with four sides",
         "auction-pitch",
         {"smudge_failed": "loses"},
+        "switch-smudge-failed-sides",
+        "house_rules.smudge_failed",
+        'house_rules.smudge_failed: smudge_failed = "loses" needs exactly 2 sides, not 4',
+    ),
+    (
+        # RULES.md section 10: the smudge bid given to Pitch Six wins not-in-hole, so only
+        # the count of sides is wrong here (four players alone).
+        "a smudge bid given to pitch six losing with four sides",
+        "pitch-six",
+        {"smudge_bid": 6, "smudge_failed": "loses"},
         "switch-smudge-failed-sides",
         "house_rules.smudge_failed",
         'house_rules.smudge_failed: smudge_failed = "loses" needs exactly 2 sides, not 4',

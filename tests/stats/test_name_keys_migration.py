@@ -22,7 +22,7 @@ from tests.web.tables import create_game, exported, page, text
 
 SCRIPT = Path(sys.executable).parent / "scorekeeper"
 #: The revision before the name keys.
-BEFORE = "d5e9f3a7b2c8"
+BEFORE = "e7a1c9d3b5f4"
 #: The roster as it stood: Ann first, then two other spellings of her, and Bob.
 ROSTER = [
     (1, "Ann", "2026-01-01"),

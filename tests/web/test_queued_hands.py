@@ -195,3 +195,34 @@ def test_a_queued_sell_out_hand_left_untapped_is_pitched_by_the_seller(
     assert answer.status_code == 201, answer.json
     assert answer.json == {"status": "saved", "number": 1, "said": "Bogdan pitched. Bogdan made 4."}
     assert [(h["pitcher"], h["bid"]) for h in exported(client, game_id)["hands"]] == [("Bogdan", 4)]
+
+
+def _said(client: Any, game_id: int) -> dict[tuple[str, str], str]:
+    """Each tap button of the game page's hand form: (row, value) -> its ``data-said``."""
+    controls = page(client.get(f"/games/{game_id}")).controls
+    return {
+        (c["name"], c["value"]): c["data-said"]
+        for c in controls
+        if c.get("type") == "radio" and "data-said" in c
+    }
+
+
+def test_each_tap_on_the_hand_form_carries_its_words_for_a_hand_kept_on_the_phone(
+    client: Any, game_id: int
+) -> None:
+    # The phone shows a hand it could not send in the server's words (static/js/offline.js):
+    # the pitcher by name, every other tap after its row's words.
+    said = _said(client, game_id)
+    assert [said["pitcher", str(seat)] for seat in range(4)] == PLAYERS
+    assert [said["bid", str(bid)] for bid in (2, 3, 4)] == ["Bid: 2", "Bid: 3", "Bid: 4"]
+    assert said["point_high", "0"] == "High: Ana"
+    assert said["point_low", "3"] == "Low (holder): Dana"
+    assert said["point_jack", "nobody"] == "Jack: Nobody"
+    assert said["point_game", "1"] == "Game: Bogdan"
+
+
+def test_a_taps_words_are_escaped_as_the_page_is(client: Any) -> None:
+    game_id = create_game(client, "auction-pitch", ['Ann "Ace"', "B&B <3"])
+    said = _said(client, game_id)
+    assert said["pitcher", "0"] == 'Ann "Ace"'
+    assert said["point_high", "1"] == "High: B&B <3"

@@ -41,6 +41,7 @@ SWITCH_LINES: dict[str, str] = {
     "win_rule": "win_rule",
     "pitcher_scores": "made",
     "gap": "gap",
+    "hands": "hands",
 }
 #: The same for the variant's own fields; the others say what the variant is or who sits,
 #: not how it is played and scored (the setup form asks for seats and teams).
@@ -84,14 +85,15 @@ def expected_keys(
         "smudge",
         *(["smudge_failed"] if smudge_on else []),
         "all_pass",
-        *([f"sale:{sale}" for sale in Sale] + ["sale_limits"] if variant.sales else []),
+        *([f"sale:{sale}" for sale in Sale] if variant.sales else []),
+        *(["sale_limits"] if variant.sales and house.target is not None else []),
         *(f"point:{point.key}" for point in variant.points),
         *(["low_to"] if any(low_to_applies(p) for p in variant.points) else []),
         *(["game_tie"] if variant.counts_game else []),
         *scoring,
         "target",
-        "win_rule",
-        *(["gap"] if variant.gap else []),
+        *(["hands"] if house.hands is not None else []),
+        *(["win_rule"] + (["gap"] if variant.gap else []) if house.target is not None else []),
         "payout_in_hole",
         *(["payout_per_setback"] if house.payout_per_setback else []),
         *(["stake"] if stake else []),
@@ -107,6 +109,7 @@ def house_rule_options() -> Iterator[tuple[str, str, dict[str, Any]]]:
         "payout_per_setback": 1,
         "gap": 5,
         "min_bid": 1,
+        "hands": 10,
     }
     for key, variant in rules.VARIANTS.items():
         yield key, "preset", {}
@@ -195,6 +198,15 @@ def test_a_house_rule_changed_changes_the_sentence_that_says_it(
         assert [k for k in after if k.startswith(line)] != [k for k in before if k.startswith(line)]
     else:
         assert after.get(line) != before.get(line), (switch, value)
+
+
+@pytest.mark.parametrize("variant_key", ["auction-pitch", "sell-out", "pitch-six"])
+def test_a_card_of_a_game_without_a_target_says_only_its_hands_end_it(variant_key: str) -> None:
+    variant, house = played(variant_key, {"hands": 12, "target": None})
+    lines = card_lines(variant, house)
+    assert [key for key, _ in lines] == expected_keys(variant, house)
+    said = dict(lines)
+    assert "12" in said["hands"] and "None" not in " ".join(said.values())
 
 
 def test_a_point_whose_data_changes_is_said_anew() -> None:

@@ -59,7 +59,16 @@ def test_the_shape_of_a_ten_point_game_is_prefilled_from_its_preset(client: Any)
         "three",
         "game",
     ]
-    assert offered(html)[8:] == ["joker", "six", "last_trick", "pedro"]
+    assert offered(html)[8:] == [
+        "joker",
+        "six",
+        "last_trick",
+        "pedro",
+        "ten",
+        "off_ace",
+        "off_three",
+        "nine",
+    ]
     assert 'id="points-total">10<' in html
     assert [value_of(html, n) for n in ("min_bid", "max_bid", "smudge_bid", "gap")] == [
         "4",

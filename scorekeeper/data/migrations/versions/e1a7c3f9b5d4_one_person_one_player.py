@@ -1,7 +1,7 @@
 """One person, one player: every player's name key, unique
 
 Revision ID: e1a7c3f9b5d4
-Revises: d5e9f3a7b2c8
+Revises: e7a1c9d3b5f4
 Create Date: 2027-01-10 10:00:00.000000
 
 Adds ``player.name_key``: what every spelling of a name shares (Unicode's NFKC, case
@@ -24,7 +24,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "e1a7c3f9b5d4"
-down_revision = "d5e9f3a7b2c8"
+down_revision = "e7a1c9d3b5f4"
 branch_labels = None
 depends_on = None
 
