@@ -53,10 +53,12 @@ def register_extensions(app: Flask) -> None:
 
     db.init_app(app)
     migrate.init_app(app, db, directory=database.migrations_directory())
+    # Before the CSRF check, which reads the form: a request's shape (its host, bytes that are
+    # not text, a field with no name) is refused before anything reads what it holds.
+    security.init_app(app)
     csrf.init_app(app)
     database.init_app(app)
     live.init_app(app)
-    security.init_app(app)
     access.init_app(app)
 
 

@@ -45,12 +45,12 @@ def configured_app() -> Any:
 @click.command("init-db")
 def init_db() -> None:
     """Create or upgrade the database to the latest schema."""
-    from ..data.database import upgrade_database
+    from ..data.database import shown, upgrade_database
 
     app = configured_app()
     with app.app_context():
         upgrade_database()
-    click.echo(gettext("Database ready: %(url)s", url=app.config["SQLALCHEMY_DATABASE_URI"]))
+    click.echo(gettext("Database ready: %(url)s", url=shown(app.config["SQLALCHEMY_DATABASE_URI"])))
 
 
 #: Allocations between two collections of the youngest objects (Python's default: 700).

@@ -20,10 +20,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
 from .. import rules
-from ..i18n import N_, gettext, ngettext
+from ..i18n import N_, gettext, isolated, ngettext
 from ..operations import hands
 from ..rules.variants import LowTo
-from ..web.forms import Form
+from ..web.forms import WRITTEN, Form
 from ..web.widgets import CountBox, GameCounterField, TapField, TeamTapField, choices
 
 NOBODY = "nobody"
@@ -105,6 +105,7 @@ class HandFormBase(Form):
             Optional(),
             Length(max=rules.NOTE_MAX, message=_l("A note has at most %(max)d characters.")),
         ],
+        render_kw=WRITTEN,
     )
     save = SubmitField(_l("Save hand"))
     passed_out = SubmitField(_l("Everyone passed"))
@@ -393,9 +394,11 @@ def _hand_form_class(
                 side,
                 render_kw={
                     "aria-label": gettext(
-                        "Team %(team)s: %(players)s", team=side, players=", ".join(members)
+                        "Team %(team)s: %(players)s",
+                        team=isolated(side),
+                        players=", ".join(isolated(member) for member in members),
                     ),
-                    "members": " · ".join(members),
+                    "members": " · ".join(isolated(member) for member in members),
                 },
             )
             for i, (side, members) in enumerate(teams)
@@ -455,7 +458,7 @@ def _hand_form_class(
             boxes.append(
                 (
                     count_field_name(i),
-                    gettext("Count of %(name)s", name=name),
+                    gettext("Count of %(name)s", name=isolated(name)),
                     rules.variants.GAME_COUNT_MAX,
                     None,
                 )
@@ -463,7 +466,9 @@ def _hand_form_class(
             boxes.extend(
                 (
                     count_field_name(i, card),
-                    gettext("%(cards)s taken by %(name)s", cards=card_names[card], name=name),
+                    gettext(
+                        "%(cards)s taken by %(name)s", cards=card_names[card], name=isolated(name)
+                    ),
                     4,
                     worth,
                 )

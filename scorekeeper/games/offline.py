@@ -26,6 +26,7 @@ from .. import i18n, operations, rules
 from ..i18n import gettext
 from ..sheets.words import describe_hand
 from ..web.forms import csrf
+from ..web.routing import parse_id
 from . import forms
 
 bp = Blueprint("offline", __name__)
@@ -43,8 +44,9 @@ def _refused(*messages: str, code: int = 400) -> tuple[Response, int]:
 
 
 def _number(name: str) -> int | None:
-    raw = request.form.get(name, "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+    """The hand number a field gives (from 1), or None."""
+    number = parse_id(request.form.get(name))
+    return number if number else None
 
 
 @bp.post("/games/<id:game_id>/hands.json")
@@ -67,9 +69,16 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
     except ValueError:
         key = None
     number = _number("number")
-    if key is None or number is None:
+    if key is None:
         return _refused(
             gettext("This form's key is not valid; nothing was saved. Tap the hand in again.")
+        )
+    if number is None:
+        return _refused(
+            gettext(
+                "The hand number is not valid; nothing was saved. Reload the page and tap the "
+                "hand in again."
+            )
         )
     try:
         if loaded.result.finished:

@@ -4,7 +4,9 @@
   replays kept in memory, a game's export;
 - ``games``: create, import, delete a game, and "Play again";
 - ``hands``: record a hand (once, by its one-time key), correct one, undo the last;
-- ``rule_sets``, ``nights``, ``players``: a table's saved rules, game nights, the roster;
+- ``rule_sets``, ``nights``, ``players``: a table's saved rules, game nights, the roster
+  (one person, one player);
+- ``logins``: the organiser login's limit on failed attempts, one for every worker;
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
 - ``kept``: which stored games a record to import is identical to;
 - ``rows`` (the row types and their conversion to the engine's values), ``statements``
@@ -16,7 +18,19 @@ Callers name the module that does the job (``operations.hands.record_hand(...)``
 modules are imported here, no name is re-exported.
 """
 
-from . import collection, errors, games, hands, kept, loading, nights, players, rows, rule_sets
+from . import (
+    collection,
+    errors,
+    games,
+    hands,
+    kept,
+    loading,
+    logins,
+    nights,
+    players,
+    rows,
+    rule_sets,
+)
 
 __all__ = [
     "collection",
@@ -25,6 +39,7 @@ __all__ = [
     "hands",
     "kept",
     "loading",
+    "logins",
     "nights",
     "players",
     "rows",

@@ -189,11 +189,11 @@ def write_collection(
     added_games: list[int] = []
     added_nights: list[int] = []
     added_sets: list[int] = []
-    names = {name for _, entry in to_write for name in entry.record.game.players}
-    new_players = names - set(
-        db.session.execute(select(models.Player.name).where(models.Player.name.in_(names)))
-        .scalars()
-        .all()
+    keys = {name_key(name) for _, entry in to_write for name in entry.record.game.players}
+    new_players = keys - set(
+        db.session.execute(
+            select(models.Player.name_key).where(models.Player.name_key.in_(keys))
+        ).scalars()
     )
     pause = IMPORT_PAUSE_SECONDS if db.engine.dialect.name == "sqlite" else 0.0
     try:
@@ -289,7 +289,7 @@ def _take_back(
     game_ids: list[int], night_ids: list[int], new_players: set[str], rule_set_ids: list[int]
 ) -> None:
     """Delete what a failed import added: its games, its nights, its rule sets, and the
-    players it made (those still in no game: someone at a table may have seated one
+    players it made (by their names' keys; those still in no game: someone at a table may have seated one
     meanwhile)."""
     for start in range(0, len(game_ids), 50):
         with write_transaction():
@@ -308,7 +308,7 @@ def _take_back(
             db.session.execute(delete(models.Night).where(models.Night.id == night_id))
         unseated = (
             select(models.Player.id)
-            .where(models.Player.name.in_(new_players))
+            .where(models.Player.name_key.in_(new_players))
             .where(
                 ~select(models.Seat.id).where(models.Seat.player_id == models.Player.id).exists()
             )
@@ -385,7 +385,8 @@ def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500)
     counts = {"nights": 0, "games": 0, "hands": 0}
     with write_transaction():
         session = db.session
-        player_ids = dict(session.execute(select(models.Player.name, models.Player.id)).all())
+        # By the names' keys: a made-up "Ana" is the roster's "ana", if there is one.
+        player_ids = dict(session.execute(select(models.Player.name_key, models.Player.id)).all())
         next_game = (session.execute(select(func.max(models.Game.id))).scalar() or 0) + 1
         next_night = (session.execute(select(func.max(models.Night.id))).scalar() or 0) + 1
         night_ids: dict[int, int] = {}
@@ -423,12 +424,12 @@ def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500)
                 counts["nights"] += 1
                 continue
             game, result = item.game, item.result
-            new = [name for name in game.players if name not in player_ids]
+            new = [name for name in game.players if name_key(name) not in player_ids]
             if new:
                 for name in new:
-                    player_ids[name] = session.execute(
+                    player_ids[name_key(name)] = session.execute(
                         insert(models.Player.__table__)
-                        .values(name=name, created_at=item.started_at)
+                        .values(name=name, name_key=name_key(name), created_at=item.started_at)
                         .returning(models.Player.__table__.c.id)
                     ).scalar_one()
             seat_of = {name: i for i, name in enumerate(game.players)}
@@ -456,7 +457,7 @@ def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500)
                 }
             )
             rows["seat"] += [
-                {"game_id": game_id, "position": i, "player_id": player_ids[name]}
+                {"game_id": game_id, "position": i, "player_id": player_ids[name_key(name)]}
                 for i, name in enumerate(game.players)
             ]
             rows["hand"] += [
@@ -471,7 +472,7 @@ def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500)
             rows["pg"] += [
                 {
                     "game_id": game_id,
-                    "player_id": player_ids[name],
+                    "player_id": player_ids[name_key(name)],
                     "played_at": item.started_at,
                     "variant": game.variant.key,
                     **stats_cache.line_columns(line),

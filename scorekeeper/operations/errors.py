@@ -30,6 +30,10 @@ MESSAGES: dict[str, str] = {
     "name-taken": N_(
         "%(name)s is already on the roster; if they are the same person, merge them instead"
     ),
+    "merged-meanwhile": N_(
+        "%(name)s was merged with another player at the same moment (on another phone or "
+        "page), so nothing was merged here. Look at the roster again."
+    ),
     "merge-self": N_("choose another player to merge: a player cannot be merged with itself"),
     "no-rule-set": N_("There are no saved house rules number %(id)s. They may have been deleted."),
     "rule-set-name-taken": N_(

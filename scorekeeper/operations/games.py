@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from types import SimpleNamespace
 
 from sqlalchemy import delete, insert, select
 
@@ -18,7 +19,7 @@ from ..stats import cache as stats_cache
 from .errors import AlreadyKept, OperationError
 from .kept import kept_like
 from .loading import load
-from .rows import GameRow, hand_columns
+from .rows import GameRow, engine_hand, hand_columns
 from .rule_sets import save_rule_set
 from .statements import GAME, GAME_TO_LOCK, HAND, UPDATE_GAME
 from .writing import cache_result, check_version, refresh_stats, store_game, write
@@ -75,20 +76,22 @@ def store_record(
     backup's); those not given are now.
     """
     times = times or {}
-    result = record.score()
     new = store_game(record.game, night_id, times.get("created_at"))
     row = new.row
     if times.get("finished_at") is not None:
         row = dataclasses.replace(row, finished_at=times["finished_at"])
     seat_of = {name: i for i, name in enumerate(record.game.players)}
-    if record.hands:
+    columns = [hand_columns(h, seat_of) for h in record.hands]
+    if columns:
         run(
             insert(HAND),
-            [
-                {"game_id": row.id, "number": n, **hand_columns(h, seat_of)}
-                for n, h in enumerate(record.hands, start=1)
-            ],
+            [{"game_id": row.id, "number": n, **c} for n, c in enumerate(columns, start=1)],
         )
+    if new.game.players == record.game.players:
+        result = record.score()
+    else:  # a player the roster spells otherwise: the hands name them as it does
+        hands = [engine_hand(SimpleNamespace(**c), new.game.players) for c in columns]
+        result = rules.score_game(new.game, hands)
     return cache_result(row, result, new.player_ids, times.get("updated_at"))
 
 

@@ -80,14 +80,6 @@ def superscript(number: int) -> str:
     return str(number).translate(_SUPERSCRIPT_DIGITS)
 
 
-def isolated(name: str) -> str:
-    """A name set apart from the text round it, for the direction of its letters (Unicode's
-    first-strong isolate): an Arabic name otherwise takes the seat number or the bid beside
-    it into its own right-to-left run ("4 5 · محمد" for "4 محمد · 5"). Two characters, no
-    element: a sheet lays out by the element."""
-    return f"\u2068{name}\u2069"
-
-
 def printed_now() -> datetime:
     # The app stores naive UTC times; the sheet prints them as stored, and so this one.
     return datetime.now(UTC).replace(tzinfo=None)
@@ -102,7 +94,7 @@ def document_context(paper: str, **extra: Any) -> dict[str, Any]:
         "pdf_static": static_url,
         "long_date": long_date,
         "superscript": superscript,
-        "isolated": isolated,
+        "isolated": i18n.isolated,
         "printed_at": printed_now(),
         **extra,
     }

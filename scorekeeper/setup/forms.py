@@ -32,7 +32,7 @@ from .. import i18n, rules
 from ..i18n import N_, gettext, money
 from ..operations.rows import Loaded
 from ..rules.variants import Scoring, Smudge
-from ..web.forms import AMOUNT_EXAMPLE, AmountField, Form, NameLength
+from ..web.forms import AMOUNT_EXAMPLE, WRITTEN, AmountField, Form, NameLength
 from ..web.routing import parse_id
 from ..web.widgets import TapField, choices
 
@@ -119,6 +119,7 @@ class NewGameForm(Form):
         _l("Save these house rules as (optional)"),
         validators=[Optional(), Length(max=rules.NAME_MAX)],
         description=_l("For example “Thursday rules”: pick them for the next game."),
+        render_kw=WRITTEN,
     )
     stake = AmountField(
         _l("Stake per unit (money, optional)"),
@@ -215,6 +216,7 @@ def new_game_form(
                     Optional(),
                     NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
                 ],
+                render_kw=WRITTEN,
             ),
         )
         setattr(
@@ -226,6 +228,7 @@ def new_game_form(
                     Optional(),
                     NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
                 ],
+                render_kw=WRITTEN,
             ),
         )
     preset = prefill or variant.preset

@@ -159,7 +159,7 @@ def line_columns_keys() -> list[str]:
 def text(page: str) -> str:
     """A page's visible text, tags dropped and spaces squeezed."""
     page = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", page, flags=re.S)
-    page = re.sub(r"</?(strong|em|b|small|span|a)\b[^>]*>", "", page)  # inline: no space
+    page = re.sub(r"</?(strong|em|b|small|span|a|bdi)\b[^>]*>", "", page)  # inline: no space
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page))).strip()
 
 

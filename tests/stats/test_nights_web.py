@@ -92,7 +92,7 @@ def test_a_game_started_from_a_nights_page_joins_that_night(client: Any, app: An
     game = new_game(client, ["Ann", "Bob"], night=night)
     assert night_of(app, game) == night
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert f'Played at <a href="/nights/{night}">Friday pitch</a>' in page
+    assert f'Played at <a href="/nights/{night}"><bdi>Friday pitch</bdi></a>' in page
     assert f"Game {game}" in text(client.get(f"/nights/{night}").get_data(as_text=True))
 
 

@@ -190,6 +190,7 @@ def text(html: str) -> str:
     """A fragment of HTML as the words a person reads (tags gone, entities decoded)."""
     from html import unescape
 
+    html = re.sub(r"</?bdi>", "", html)  # a name isolated in <bdi> reads as the name, no space
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 

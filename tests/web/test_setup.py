@@ -170,8 +170,8 @@ def test_a_name_with_a_control_character_is_refused_by_the_engine(client: Any, a
 def test_the_roster_offers_names_from_earlier_games(client: Any) -> None:
     create_game(client, "auction-pitch", ["Zed", "Yan"])
     html = client.get("/games/new/auction-pitch").get_data(as_text=True)
-    assert '<option value="Yan">' in html
-    assert '<option value="Zed">' in html
+    assert '<option value="Yan" dir="auto">' in html
+    assert '<option value="Zed" dir="auto">' in html
 
 
 ROMANIAN = {"Accept-Language": "ro-RO,ro;q=0.9"}
