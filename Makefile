@@ -15,6 +15,10 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	# The distribution was called scorekeeper (built by setuptools) before it was
+	# pitch-scorekeeper: take the old one and its metadata away, so the package is there once.
+	$(BIN)/python -m pip uninstall --quiet --yes scorekeeper 2>/dev/null || true
+	rm -rf scorekeeper.egg-info
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
@@ -56,4 +60,4 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis dist

@@ -25,16 +25,22 @@ HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-import system_parts  # noqa: E402  (found through the path set just above)
+import processes  # noqa: E402  (found through the path set just above)
+import system_parts  # noqa: E402
 
 #: What was missing in this run, for the summary line.
 SKIPPED_FOR = pytest.StashKey[Counter[str]]()
 SQLITE_ONLY = pytest.StashKey[set[str]]()
 HARFBUZZ_MISSING = pytest.StashKey[bool]()
+SESSION_MARK = pytest.StashKey[str]()
+#: How long the processes the suite started get to end once it is over (Chromium and a
+#: server stopped by the last tests take a moment).
+ENDING_SECONDS = 10
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_Counting(config), "scorekeeper-counting")
+    config.stash[SESSION_MARK] = processes.mark_this_session()
     config.stash[SKIPPED_FOR] = Counter()
     config.stash[SQLITE_ONLY] = set()
     missing = not system_parts.harfbuzz_subset_present()
@@ -93,6 +99,28 @@ def pytest_terminal_summary(
     )
     if line is not None:
         terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_process_outlives_the_suite(request: pytest.FixtureRequest) -> Iterator[None]:
+    """At the end of the run, every process the suite started has ended: the servers the
+    tests ran, their PDF workers, and this process's own (its apps share one pool, which is
+    stopped here as ``scorekeeper serve`` stops it). Set up first, so it is the last to end."""
+    yield
+    from multiprocessing import resource_tracker
+
+    from scorekeeper.pdf import pool
+
+    pool.stop()
+    # This process's resource tracker ends with it (stopped sooner, it would unlink the
+    # semaphores of queues still here); ps after the run shows it gone.
+    tracker = getattr(getattr(resource_tracker, "_resource_tracker", None), "_pid", None)
+    mark = request.config.stash[SESSION_MARK]
+    left = processes.of_session(mark, leave_out=[tracker] if tracker else [])
+    still = processes.wait_until_gone([p.pid for p in left], ENDING_SECONDS)
+    if still:
+        named = [f"{p.pid} (parent {p.parent}): {p.command[:160]}" for p in left if p.pid in still]
+        pytest.fail("processes the tests started are still running: " + "; ".join(named), False)
 
 
 def _backends() -> list[str]:

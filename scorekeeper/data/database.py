@@ -17,9 +17,9 @@ changes a row outside a write transaction is refused: it would be committed alon
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask
 from sqlalchemy import CursorResult, Engine, Executable, event
@@ -28,6 +28,8 @@ from sqlalchemy.exc import OperationalError
 from .extensions import db
 
 IMMEDIATE = "scorekeeper_immediate"
+
+T = TypeVar("T")
 
 
 def init_app(app: Flask) -> None:
@@ -130,12 +132,33 @@ def release() -> None:
     db.session.remove()
 
 
+def read_then_release(read: Callable[[], T]) -> T:
+    """Run ``read``, then end this thread's session (``release``): for a long job that
+    reads everything it needs first (a history), so that it holds no transaction or
+    connection while it works (a long-open read holds back SQLite's WAL)."""
+    try:
+        return read()
+    finally:
+        release()
+
+
 def close_all() -> None:
     """Close the session and every pooled connection (a command that made its own app)."""
     # The session first: it holds a connection, which would otherwise go back to the pool
     # after the pool was disposed of, and be left open there.
     db.session.remove()
     db.engine.dispose()
+
+
+@contextmanager
+def command_context(app: Flask) -> Iterator[None]:
+    """The app context of a command that made its own app: on leaving it, the session and
+    every pooled connection are closed (``close_all``), rather than left to the exit."""
+    with app.app_context():
+        try:
+            yield
+        finally:
+            close_all()
 
 
 def busy(error: BaseException) -> bool:
@@ -147,6 +170,21 @@ def busy(error: BaseException) -> bool:
     if "database is locked" in str(error.orig):
         return True
     return getattr(error.orig, "sqlstate", None) in {"40P01", "40001", "55P03"}
+
+
+def place() -> str:
+    """Where the database is, to tell a person: a SQLite file's path, or a server's URL
+    without its password."""
+    url = db.engine.url
+    if url.get_backend_name() == "sqlite":
+        return url.database or ":memory:"
+    return url.render_as_string(hide_password=True)
+
+
+def sqlite_database() -> bool:
+    """Whether the database is a SQLite file (one ``scorekeeper backup`` can copy)."""
+    url = db.engine.url
+    return url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
 
 
 def dialect() -> str:

@@ -6,6 +6,7 @@
 - ``hands``: record a hand (once, by its one-time key), correct one, undo the last;
 - ``rule_sets``, ``nights``, ``players``: a table's saved rules, game nights, the roster;
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
+- ``kept``: which stored games a record to import is identical to;
 - ``rows`` (the row types and their conversion to the engine's values), ``statements``
   (the prebuilt SQL) and ``writing`` (the write transaction and what a change rewrites)
   serve the others;
@@ -15,13 +16,14 @@ Callers name the module that does the job (``operations.hands.record_hand(...)``
 modules are imported here, no name is re-exported.
 """
 
-from . import collection, errors, games, hands, loading, nights, players, rows, rule_sets
+from . import collection, errors, games, hands, kept, loading, nights, players, rows, rule_sets
 
 __all__ = [
     "collection",
     "errors",
     "games",
     "hands",
+    "kept",
     "loading",
     "nights",
     "players",

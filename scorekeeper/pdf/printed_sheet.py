@@ -80,6 +80,14 @@ def superscript(number: int) -> str:
     return str(number).translate(_SUPERSCRIPT_DIGITS)
 
 
+def isolated(name: str) -> str:
+    """A name set apart from the text round it, for the direction of its letters (Unicode's
+    first-strong isolate): an Arabic name otherwise takes the seat number or the bid beside
+    it into its own right-to-left run ("4 5 · محمد" for "4 محمد · 5"). Two characters, no
+    element: a sheet lays out by the element."""
+    return f"\u2068{name}\u2069"
+
+
 def printed_now() -> datetime:
     # The app stores naive UTC times; the sheet prints them as stored, and so this one.
     return datetime.now(UTC).replace(tzinfo=None)
@@ -94,6 +102,7 @@ def document_context(paper: str, **extra: Any) -> dict[str, Any]:
         "pdf_static": static_url,
         "long_date": long_date,
         "superscript": superscript,
+        "isolated": isolated,
         "printed_at": printed_now(),
         **extra,
     }
@@ -109,9 +118,10 @@ def render_printed(template: str, **context: Any) -> str:
     return current_app.jinja_env.get_template(template).render(context)
 
 
-#: The chart's lettering: the print stylesheet's own family, so that a sheet embeds no
-#: other font (an inline SVG does not inherit the page's CSS).
-CHART_FONT = "DejaVu Sans Condensed, DejaVu Sans, sans-serif"
+#: The chart's lettering: the print stylesheet's own families, so that a sheet embeds no
+#: other font (an inline SVG does not inherit the page's CSS). WenQuanYi Micro Hei draws the
+#: names DejaVu has no letters for (Chinese, Japanese, Korean); DejaVu Sans has Arabic.
+CHART_FONT = "DejaVu Sans Condensed, DejaVu Sans, WenQuanYi Micro Hei, sans-serif"
 
 
 def progression_chart(game: GameView) -> Markup:

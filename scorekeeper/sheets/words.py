@@ -145,6 +145,17 @@ def house_rule_words(name: str, value: object, preset: object) -> str:
     return gettext(words) if words is not None else f"{name}: {value}"
 
 
+def house_rules_said(variant: rules.Variant, house: rules.HouseRules) -> tuple[str, ...]:
+    """Say every switch a table changed from ``variant``'s preset, in the preset's order, as a
+    sheet says it (``first to 11 (not 7)``)."""
+    preset = variant.preset.as_dict()
+    return tuple(
+        house_rule_words(name, value, preset[name])
+        for name, value in house.as_dict().items()
+        if value != preset[name]
+    )
+
+
 # --- A hand in a sentence, as a player at the table would say it: "Bob made 3" ---------
 
 

@@ -51,6 +51,18 @@ def instance(tmp_path: Path, migrated_sqlite: Path) -> dict[str, str]:
     return env
 
 
+def test_backup_without_a_file_writes_into_the_backups_folder_named_by_the_time(
+    instance: dict[str, str],
+) -> None:
+    result = _run("backup", env=instance)
+    assert result.returncode == 0, result.stderr
+    copies = list((Path(instance["SCOREKEEPER_INSTANCE"]) / "backups").iterdir())
+    assert len(copies) == 1 and copies[0].name.startswith("scorekeeper-"), copies
+    assert str(copies[0]) in result.stdout
+    with sqlite3.connect(copies[0]) as copy:
+        assert copy.execute("SELECT count(*) FROM hand").fetchone() == (3,)
+
+
 def test_backup_writes_a_consistent_copy_of_the_database(
     instance: dict[str, str], tmp_path: Path
 ) -> None:

@@ -351,7 +351,7 @@ def test_ana_and_ana_with_a_space_at_one_table_are_one_player_seated_twice(
     data = setup_form("auction-pitch", ["Ana", "ana ", "Bogdan"])
     response = client.post("/games/new/auction-pitch", data=data)
     assert response.status_code == 400
-    assert page(response).form_errors == ['"ana" is seated twice; names must be unique']
+    assert page(response).errors["seats"] == ['"ana" is seated twice; names must be unique']
     assert game_count(app) == 0
 
 
