@@ -289,8 +289,8 @@ def _take_back(
     game_ids: list[int], night_ids: list[int], new_players: set[str], rule_set_ids: list[int]
 ) -> None:
     """Delete what a failed import added: its games, its nights, its rule sets, and the
-    players it made (by their names' keys; those still in no game: someone at a table may have seated one
-    meanwhile)."""
+    players it made (by their names' keys; those still in no game: someone at a table may
+    have seated one meanwhile)."""
     for start in range(0, len(game_ids), 50):
         with write_transaction():
             for game_id in game_ids[start : start + 50]:
