@@ -148,3 +148,24 @@ def test_the_readme_and_docs_link_only_files_inside_the_project(document: Path) 
 def test_the_readme_links_the_projects_own_rules_and_record_references() -> None:
     links = LINK.findall(_text(REPO / "README.md"))
     assert "docs/RULES.md" in links and "docs/GAME-RECORD.md" in links
+
+
+def test_the_architecture_map_names_every_folder_of_the_package_and_only_those() -> None:
+    # docs/ARCHITECTURE.md's layer map is the tree as it is: a folder added or moved is
+    # placed in it, and a folder it names exists.
+    text = _text(REPO / "docs" / "ARCHITECTURE.md")
+    table = text[text.index("## The layer map") : text.index("## One hand's path")]
+    named = set(re.findall(r"`(?:scorekeeper/)?([a-z_]+)/`", table))
+    folders = {
+        p.name
+        for p in (REPO / "scorekeeper").iterdir()
+        if p.is_dir() and (p / "__init__.py").exists()
+    }
+    assert folders - named == set(), "folders the map leaves out"
+    assert named - folders - {"templates", "static", "instance"} == set(), "named wrongly"
+
+
+def test_the_readme_first_screen_has_the_two_commands_and_the_map() -> None:
+    first = "\n".join(_text(REPO / "README.md").splitlines()[:40])
+    assert "make run" in first and "make test" in first
+    assert "docs/ARCHITECTURE.md" in first
