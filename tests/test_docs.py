@@ -218,3 +218,27 @@ def test_decisions_md_names_no_issue_number_and_quotes_no_timing() -> None:
     words = " ".join(_text(DECISIONS).split())
     found = [words[max(0, m.start() - 30) : m.end() + 10] for m in NOT_KEPT.finditer(words)]
     assert found == [], "docs/DECISIONS.md should say these in words: " + " | ".join(found)
+
+
+def test_every_section_of_decisions_md_named_elsewhere_is_there() -> None:
+    # Code and documents point into docs/DECISIONS.md by a heading's name; a heading renamed
+    # leaves them pointing at nothing.
+    headings = {
+        line.lstrip("#").strip() for line in _text(DECISIONS).splitlines() if line.startswith("#")
+    }
+    pointers = re.compile(
+        r'DECISIONS\.md,\s+"([^"]+)"'  # (docs/DECISIONS.md, "The house")
+        r'|"([^"]+)"\s+in\s+`?(?:docs/)?DECISIONS\.md'  # "Offline and conflicts" in docs/...
+    )
+    places = [REPO / "README.md", *sorted(REPO.glob("docs/*.md"))]
+    places += sorted((REPO / "scorekeeper").rglob("*.py")) + sorted((REPO / "tests").rglob("*.py"))
+    named = {
+        (path.relative_to(REPO).as_posix(), one or other)
+        for path in places
+        if path != Path(__file__)
+        for one, other in pointers.findall(_text(path))
+    }
+    assert named, "no pointer into docs/DECISIONS.md found: the check reads nothing"
+    assert sorted((where, name) for where, name in named if name not in headings) == []
+    see = set(re.findall(r'see "([^"]+)"', _text(DECISIONS)))
+    assert see - headings == set(), "docs/DECISIONS.md points at a section it does not have"
