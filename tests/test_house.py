@@ -84,7 +84,7 @@ DATA_LAYER = (
     "queries.py",
     "history/filters.py",
     "app.py",  # it hands the app to the database: ``db.init_app``
-    "live/broker.py",  # the change broker: NOTIFY in a write's transaction, LISTEN on its own line
+    "live/broker.py",  # the change broker: LISTENs on its own line (a trigger NOTIFYs)
 )
 
 

@@ -1,0 +1,1 @@
+"""The organiser's login: the page, the session it sets, and the guard on what only the organiser may do."""
