@@ -40,6 +40,7 @@ from .. import rules
 from ..data import models
 from ..data.database import run
 from ..data.models import DEVICE_LABEL_MAX, WHO_MAX, utcnow
+from ..i18n import isolated
 from ..live import broker as live
 from ..rules.record import hand_to_json, settlement_output
 from ..rules.scoring import usual_dealers
@@ -552,7 +553,7 @@ def _answer(game_id: int, number: int, name: str, kind: str, label: str | None) 
             raise NotFound("no-hand", game=game_id, number=number)
         allowed = confirmers(loaded.game, loaded.hands[number - 1])
         if name not in allowed:
-            raise NotTheirs(name=name, number=number)
+            raise NotTheirs(name=isolated(name), number=number)
         label_given = clean_label(label)
         append(
             loaded.row,
@@ -598,7 +599,7 @@ def sign(game_id: int, name: str, *, label: str | None = None) -> bool:
         if not loaded.result.finished:
             raise OperationError("not-finished", id=game_id)
         if name not in loaded.game.players:
-            raise NotTheirs("not-a-player", name=name)
+            raise NotTheirs("not-a-player", name=isolated(name))
         side = loaded.game.side_of(name)
         chain = entries(loaded.row)
         signed = signatures(chain, loaded.row)

@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from .. import operations, rules
-from ..i18n import clock, gettext
+from ..i18n import clock, gettext, isolated
 from ..operations.rows import Loaded
 from ..operations.trail import (
     CONFIRMED,
@@ -90,9 +90,9 @@ def who_words(who: str) -> str:
     if who == DIRECTOR:
         return gettext("the director")
     if who.startswith(PLAYER):
-        return who[len(PLAYER) :]
+        return isolated(who[len(PLAYER) :])
     if who.startswith(DEVICE):
-        return who[len(DEVICE) :]
+        return isolated(who[len(DEVICE) :])
     return gettext("a phone")
 
 
@@ -105,7 +105,7 @@ def side_words(game: rules.Game, names: Sequence[str]) -> str:
 
 
 def _taker(name: Any) -> str:
-    return str(name) if name else gettext("nobody")
+    return isolated(str(name)) if name else gettext("nobody")
 
 
 def hand_changes(game: rules.Game, before: Any, after: Any) -> list[str]:
@@ -166,7 +166,7 @@ def settlement_changes(detail: Any) -> list[str]:
             said.append(
                 gettext(
                     "%(name)s pays %(now)s, not %(was)s",
-                    name=name,
+                    name=isolated(name),
                     now=f"{now[0] or Decimal(0):.2f}",
                     was=f"{was[0] or Decimal(0):.2f}",
                 )
@@ -174,7 +174,10 @@ def settlement_changes(detail: Any) -> list[str]:
         else:
             said.append(
                 gettext(
-                    "%(name)s pays %(now)s units, not %(was)s", name=name, now=now[1], was=was[1]
+                    "%(name)s pays %(now)s units, not %(was)s",
+                    name=isolated(name),
+                    now=now[1],
+                    was=was[1],
                 )
             )
     if not said and moved.get("before") != moved.get("after"):
@@ -209,7 +212,9 @@ def entry_words(game: rules.Game, entry: Entry) -> str:
         said = gettext("disputed at %(at)s by %(who)s", at=at, who=who)
     elif kind == SIGNED:
         side = entry.detail.get("side") if isinstance(entry.detail, dict) else ""
-        said = gettext("signed at %(at)s by %(who)s for %(side)s", at=at, who=who, side=side)
+        said = gettext(
+            "signed at %(at)s by %(who)s for %(side)s", at=at, who=who, side=isolated(str(side))
+        )
     elif kind == LOCKED:
         said = gettext("locked at %(at)s: every side signed", at=at)
     elif kind == UNLOCKED:
@@ -217,7 +222,7 @@ def entry_words(game: rules.Game, entry: Entry) -> str:
     else:
         said = f"{kind} {at} {who}"
     if device and not entry.who.startswith(DEVICE):
-        said += " " + gettext("(on %(device)s)", device=device)
+        said += " " + gettext("(on %(device)s)", device=isolated(str(device)))
     moved = settlement_changes(entry.detail)
     if moved:
         said += "; " + gettext("the settlement changed: %(changes)s", changes="; ".join(moved))

@@ -15,7 +15,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations
 from ..auth.access import is_organiser, password_required
-from ..i18n import gettext
+from ..i18n import gettext, isolated
 from ..operations.errors import OperationError, explain
 from ..operations.trail import Signed
 from ..web.errors import render_error
@@ -80,9 +80,11 @@ def answer(game_id: int, number: int) -> BaseResponse:
         flash(explain(error), "error")
         return _back(game_id)
     if disputed:
-        flash(gettext("Hand %(number)s disputed by %(name)s.", number=number, name=name), "error")
+        said = gettext("Hand %(number)s disputed by %(name)s.", number=number, name=isolated(name))
+        flash(said, "error")
     else:
-        flash(gettext("Hand %(number)s confirmed by %(name)s.", number=number, name=name), "hand")
+        said = gettext("Hand %(number)s confirmed by %(name)s.", number=number, name=isolated(name))
+        flash(said, "hand")
     return _back(game_id)
 
 
@@ -100,7 +102,7 @@ def sign(game_id: int) -> BaseResponse:
     if locked:
         flash(gettext("Signed by every side: the game is locked."), "hand")
     else:
-        flash(gettext("Signed by %(name)s.", name=name), "hand")
+        flash(gettext("Signed by %(name)s.", name=isolated(name)), "hand")
     return _back(game_id)
 
 
