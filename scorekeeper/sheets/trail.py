@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from .. import operations, rules
-from ..i18n import clock, gettext, isolated
+from ..i18n import clock, gettext, isolated, money, ngettext
 from ..operations.rows import Loaded
 from ..operations.trail import (
     CONFIRMED,
@@ -109,8 +109,15 @@ def _taker(name: Any) -> str:
 
 
 def hand_changes(game: rules.Game, before: Any, after: Any) -> list[str]:
-    """What a correction changed in a hand, in words: "Jack Ana → Bogdan", "bid 2 → 3"."""
+    """What a correction changed in a hand, in words: "Jack Ana → Bogdan", "bid 2 → 3" (a
+    point by team in partnership play: "Game East-West → North-South")."""
     before, after = before or {}, after or {}
+
+    def taker(name: Any) -> Any:
+        if game.teams is not None and isinstance(name, str) and name in game.players:
+            return game.side_of(name)
+        return name
+
     said: list[str] = []
     if bool(before.get("passed")) != bool(after.get("passed")):
         said.append(
@@ -129,10 +136,9 @@ def hand_changes(game: rules.Game, before: Any, after: Any) -> list[str]:
             said.append(f"{words} {_taker(before.get(key))} → {_taker(after.get(key))}")
     old, new = before.get("points") or {}, after.get("points") or {}
     for point in game.variant.points:
-        if old.get(point.key) != new.get(point.key):
-            said.append(
-                f"{gettext(point.name)} {_taker(old.get(point.key))} → {_taker(new.get(point.key))}"
-            )
+        was, now = taker(old.get(point.key)), taker(new.get(point.key))
+        if was != now:
+            said.append(f"{gettext(point.name)} {_taker(was)} → {_taker(now)}")
     if before.get("game_count") != after.get("game_count"):
         said.append(gettext("the count for Game changed"))
     if before.get("note") != after.get("note"):
@@ -151,12 +157,27 @@ def _paid(settlement: Any) -> dict[str, tuple[Decimal | None, int]]:
     return paid
 
 
-def settlement_changes(detail: Any) -> list[str]:
-    """Who pays otherwise after a change: "Cristi pays 0.50, not 0.25"."""
+def _pays(name: str, paid: tuple[Decimal | None, int]) -> str:
+    if paid[0] is not None:
+        return gettext("%(name)s pays %(amount)s", name=isolated(name), amount=money(paid[0]))
+    return ngettext(
+        "%(name)s pays %(num)s unit", "%(name)s pays %(num)s units", paid[1], name=isolated(name)
+    )
+
+
+def settlement_changes(detail: Any) -> str | None:
+    """Who pays otherwise after a change, in words: "the settlement changed: Cristi pays
+    0.50, not 0.25"; "the game is now won: ..."; "the game is no longer won"."""
     moved = (detail or {}).get("settlement") if isinstance(detail, dict) else None
     if not moved:
-        return []
-    old, new = _paid(moved.get("before")), _paid(moved.get("after"))
+        return None
+    before, after = moved.get("before"), moved.get("after")
+    old, new = _paid(before), _paid(after)
+    if before is None:
+        payers = "; ".join(_pays(name, paid) for name, paid in new.items())
+        return gettext("the game is now won: %(payments)s", payments=payers)
+    if after is None:
+        return gettext("the game is no longer won")
     said = []
     for name in sorted(set(old) | set(new), key=lambda n: (n not in new, n)):
         was, now = old.get(name, (None, 0)), new.get(name, (None, 0))
@@ -167,8 +188,8 @@ def settlement_changes(detail: Any) -> list[str]:
                 gettext(
                     "%(name)s pays %(now)s, not %(was)s",
                     name=isolated(name),
-                    now=f"{now[0] or Decimal(0):.2f}",
-                    was=f"{was[0] or Decimal(0):.2f}",
+                    now=money(now[0] or Decimal(0)),
+                    was=money(was[0] or Decimal(0)),
                 )
             )
         else:
@@ -180,9 +201,9 @@ def settlement_changes(detail: Any) -> list[str]:
                     was=was[1],
                 )
             )
-    if not said and moved.get("before") != moved.get("after"):
+    if not said:
         said.append(gettext("the game's result changed"))
-    return said
+    return gettext("the settlement changed: %(changes)s", changes="; ".join(said))
 
 
 def entry_words(game: rules.Game, entry: Entry) -> str:
@@ -223,9 +244,9 @@ def entry_words(game: rules.Game, entry: Entry) -> str:
         said = f"{kind} {at} {who}"
     if device and not entry.who.startswith(DEVICE):
         said += " " + gettext("(on %(device)s)", device=isolated(str(device)))
-    moved = settlement_changes(entry.detail)
+    moved = settlement_changes(entry.detail) if kind != RECORDED else None
     if moved:
-        said += "; " + gettext("the settlement changed: %(changes)s", changes="; ".join(moved))
+        said += "; " + moved
     if signed:
         said += " " + gettext("(after the game was signed)")
     return said

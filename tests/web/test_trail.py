@@ -262,8 +262,9 @@ def test_the_organiser_corrects_a_signed_game_and_the_trail_keeps_before_and_aft
     assert last.before["points"]["jack"] == "Ana" and last.after["points"]["jack"] == "Bogdan"
     assert last.detail["signed"] is True
     hand = text(client.get(f"/games/{game_id}/hands/1").get_data(as_text=True))
-    assert "corrected at" in hand and "by the organiser: Jack Ana → Bogdan;" in hand
-    assert "the settlement changed:" in hand
+    # A point in partnership play is said by team.
+    assert "corrected at" in hand and "by the organiser: Jack North-South → East-West;" in hand
+    assert "the game is no longer won" in hand
     assert "(after the game was signed)" in hand
     with app.app_context():
         assert operations.loading.load(game_id).row.signed_at is not None  # still locked
@@ -364,3 +365,29 @@ def test_the_trail_round_trips_through_export_all_and_import_all(
         db.engine.dispose()
     checked = _cli("verify", instance=folder, database=target)
     assert checked.output.splitlines() == ["Game 1: the trail is whole (4 entries)."]
+
+
+def test_a_settlement_moved_by_a_change_is_said_payer_by_payer(app: Any) -> None:
+    from scorekeeper.sheets.trail import settlement_changes
+
+    def paid(*payments: tuple[str, str, int, str]) -> dict[str, Any]:
+        return {
+            "units": {},
+            "payments": [{"from": f, "to": t, "units": u, "amount": a} for f, t, u, a in payments],
+        }
+
+    moved = {
+        "settlement": {
+            "before": paid(("Cristi", "Ana", 1, "0.25"), ("Dana", "Ana", 1, "0.25")),
+            "after": paid(("Cristi", "Ana", 2, "0.50"), ("Dana", "Ana", 1, "0.25")),
+        }
+    }
+    with app.test_request_context():
+        assert settlement_changes(moved) == "the settlement changed: Cristi pays 0.50, not 0.25"
+        assert (
+            settlement_changes(
+                {"settlement": {"before": None, "after": paid(("Cristi", "Ana", 1, "0.25"))}}
+            )
+            == "the game is now won: Cristi pays 0.25"
+        )
+        assert settlement_changes({"signed": True}) is None
