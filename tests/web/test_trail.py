@@ -391,3 +391,50 @@ def test_a_settlement_moved_by_a_change_is_said_payer_by_payer(app: Any) -> None
             == "the game is now won: Cristi pays 0.25"
         )
         assert settlement_changes({"signed": True}) is None
+
+
+def test_a_database_from_before_the_trail_upgrades_and_its_games_play_on(app: Any) -> None:
+    from flask_migrate import downgrade, upgrade
+
+    from scorekeeper import rules
+    from scorekeeper.data.database import migrations_directory
+
+    with app.app_context():
+        game_id = operations.games.create_game(rules.Game.create("auction-pitch", PLAYERS))
+        for pitcher in ("Ana", "Bogdan"):
+            hand = rules.Hand(
+                pitcher=pitcher,
+                bid=2,
+                points={"high": pitcher, "low": pitcher, "jack": None, "game": "Cristi"},
+            )
+            operations.hands.record_hand(game_id, hand, version=None)
+        db.session.remove()
+        downgrade(directory=migrations_directory(), revision="f2b8d4a6c1e3")
+        inspector = db.inspect(db.engine)
+        assert "change" not in inspector.get_table_names()
+        assert "score_version" not in {c["name"] for c in inspector.get_columns("game")}
+        with db.engine.begin() as connection:
+            old_version = connection.execute(
+                sql("SELECT version FROM game WHERE id = :g"), {"g": game_id}
+            ).scalar_one()
+        upgrade(directory=migrations_directory())
+        db.session.remove()
+        row = operations.loading.load(game_id).row
+        assert (row.version, row.score_version, row.confirm_hands, row.signed_at) == (
+            old_version,
+            old_version,
+            False,
+            None,
+        )
+        assert operations.trail.entries(row) == []  # its trail starts with its next change
+        hand = rules.Hand(
+            pitcher="Cristi",
+            bid=2,
+            points={"high": "Cristi", "low": "Cristi", "jack": None, "game": "Dana"},
+        )
+        # A form opened before the upgrade (the old version) still saves.
+        operations.hands.record_hand(game_id, hand, version=old_version)
+        entries = operations.trail.entries(operations.loading.load(game_id).row)
+        assert [(e.seq, e.kind, e.hand) for e in entries] == [(1, "recorded", 3)]
+        assert [c.whole for c in operations.trail.verify(game_id)] == [True]
+        db.session.remove()
