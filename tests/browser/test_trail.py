@@ -142,9 +142,10 @@ def test_every_hand_confirmed_by_the_other_side_and_the_result_signed(
     # Hand 3 wins the game for North-South; Dana disputes it.
     table.hand("Ana", 2, high=NS, low=NS, jack=NS, game=EW)
     _save(recorder, t)
-    other.reload()
+    # Dana's phone hears of hand 3 by itself (the live page), as the recorder hears of her
+    # dispute: neither reloads.
+    expect(other.locator("form.answer[action$='/hands/3/answer']")).to_be_visible()
     _answer(other, t, 3, "Dana", "Dispute")
-    recorder.reload()
     disputed = t(
         "Hand %(number)s was disputed by %(name)s: correct it, or a player of %(side)s "
         "confirms it.",
@@ -175,7 +176,7 @@ def test_every_hand_confirmed_by_the_other_side_and_the_result_signed(
     trail = recorder.locator("#trail")
     with recorder.expect_navigation():
         trail.get_by_role("button", name=t("Sign as %(name)s", name="Ana")).click()
-    other.reload()
+    expect(other.locator("#trail form.sign")).to_have_count(1)  # only East-West is left
     with other.expect_navigation():
         other.locator("#trail").get_by_role(
             "button", name=t("Sign as %(name)s", name="Dana")
@@ -183,7 +184,6 @@ def test_every_hand_confirmed_by_the_other_side_and_the_result_signed(
     expect(other.locator(".flashes")).to_contain_text(
         t("Signed by every side: the game is locked.")
     )
-    recorder.reload()
     expect(recorder.locator("#trail .signed")).to_be_visible()
     _shot(recorder, recorder.locator("#trail"), artifacts / f"trail-signed-{lang}.png")
     assert [e.kind for e in _entries(live_server, game_id)][-3:] == ["signed", "signed", "locked"]
