@@ -28,9 +28,8 @@ MESSAGES: Mapping[str, str] = {
     "no-result": N_("table {table} has no result yet"),
     "result-unknown-table": N_("round {round} has no table {table}"),
     "result-not-a-side": N_("the winners given for table {table} are not one side of that table"),
-    "result-movers": N_(
-        "table {table} plays each for themselves: name the {count} players who move up, "
-        "all seated there"
+    "result-ranking": N_(
+        "table {table} plays each for themselves: give its {count} players, best first"
     ),
     # Fixed teams.
     "too-few-teams": N_("{format} needs at least {min} teams, not {count}"),

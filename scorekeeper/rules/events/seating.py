@@ -12,8 +12,9 @@ the same seating on every machine.
    switch at every table except the head table, whose two partnerships stay as they were.
    A count that is not a multiple of 4 is seated at tables of each for themselves at the
    foot of the room (``table_sizes``): one table of 5 for 4k+1 players, two of 5 for
-   4k+2, one of 3 for 4k+3. Such a table plays cutthroat (no partners), and its two
-   best players move up, as a partnership table's two winners do.
+   4k+2, one of 3 for 4k+3. Such a table plays cutthroat (no partners): its two best
+   players move up, as a partnership table's two winners do (at the head table, its two
+   worst go to the last table), so every table keeps its size.
 2. **Round robin with rotating partners** (``round_robin``, ``spread``): nobody partners
    anyone twice; opponents as even as the rounds allow; when the count is not a multiple
    of 4, the remainder sit out a round each in turn (byes, scored as standings.py says).
@@ -38,10 +39,10 @@ from .errors import EventError
 #: A player (or a team): an opaque id.
 Player: TypeAlias = int
 Team: TypeAlias = int
-#: A round's results for ``progressive_next``: per table number, the players who move up
-#: (at a partnership table its winning side; at a table each for themselves its two best
-#: players, see ``cutthroat_movers``).
-Results: TypeAlias = Mapping[int, Collection[Player]]
+#: A round's results for ``progressive_next``: per table number, its winning side (at a
+#: partnership table) or all its players best first (at a table each for themselves, see
+#: ``cutthroat_ranking``).
+Results: TypeAlias = Mapping[int, Sequence[Player]]
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,8 @@ def _pair(a: Player, b: Player) -> tuple[Player, Player]:
 
 #: A progressive round seats at least this many.
 PROGRESSIVE_MIN = 4
-#: How many move up from each table: a partnership's winning side, a cutthroat table's best two.
+#: How many move up from each table (a partnership's winning side, a cutthroat table's best
+#: two), and how many the head table sends to the last one (its losing side, or its worst two).
 MOVERS = 2
 
 
@@ -196,26 +198,27 @@ def progressive_first(players: Sequence[Player], seed: int) -> Round:
     return Round(1, _cut(drawn, sizes, {}, None))
 
 
-def cutthroat_movers(table: Table, scores: Mapping[Player, int]) -> tuple[Player, Player]:
-    """The two players who move up from a table each for themselves: the two highest final
-    scores, a tie going to the lower seat."""
+def cutthroat_ranking(table: Table, scores: Mapping[Player, int]) -> tuple[Player, ...]:
+    """A table each for themselves' players, best first, by their final scores: the result
+    ``progressive_next`` takes for such a table (a tie goes to the lower seat)."""
     ranked = sorted(range(len(table.players)), key=lambda i: (-scores[table.players[i]], i))
-    return table.players[ranked[0]], table.players[ranked[1]]
+    return tuple(table.players[i] for i in ranked)
 
 
-def _winners(round_: Round, table: Table, results: Results) -> tuple[Player, ...]:
-    """The players who move up from ``table``, checked against who sits there."""
+def _ranking(table: Table, results: Results) -> tuple[Player, ...]:
+    """The table's players, best first, from its result, checked against who sits there:
+    at a partnership table the winning side then the losing side, in seat order."""
     if table.number not in results:
         raise EventError("no-result", table=table.number)
-    given = set(results[table.number])
+    given = tuple(results[table.number])
     if table.partnership:
-        for side in table.sides:
-            if given == set(side):
-                return side
+        for i, side in enumerate(table.sides):
+            if len(given) == len(side) and set(given) == set(side):
+                return (*side, *(p for j, o in enumerate(table.sides) if j != i for p in o))
         raise EventError("result-not-a-side", table=table.number)
-    if len(given) != MOVERS or not given <= set(table.players):
-        raise EventError("result-movers", table=table.number, count=MOVERS)
-    return tuple(p for p in table.players if p in given)
+    if len(given) != len(table.players) or set(given) != set(table.players):
+        raise EventError("result-ranking", table=table.number, count=len(table.players))
+    return given
 
 
 def progressive_next(
@@ -223,13 +226,17 @@ def progressive_next(
 ) -> Round:
     """Seat the next progressive round from the last one and its results.
 
-    Each table's winners (``results[table]``) move up one table; its losers stay; the head
-    table's winners stay and its losers go to the last table. At every table but the head
-    table the partners switch: each player there partners someone they did not partner last
-    round. ``present_players`` is who plays the next round: a player of the last round not in
-    it has withdrawn (their seat goes to the others), a player not in the last round has
-    arrived and is seated at the foot of the room; the tables are then cut again to
-    ``table_sizes`` of the new count, in the order the movement put everyone.
+    ``results`` gives, per table number, its winning side (a partnership table) or all its
+    players best first (a table each for themselves, ``cutthroat_ranking``). From every
+    table but the head table the two best move up one table and the rest stay; at the head
+    table the two worst (its losing side) go to the last table and the rest stay, so every
+    table keeps its size. At every table but the head table the partners switch: each
+    player there partners someone they did not partner last round; the head table keeps
+    its partnerships. ``present_players`` is who plays the next round: a player of the last
+    round not in it has withdrawn, a player not in the last round has arrived and is seated
+    at the foot of the room (in the order given); the room is then cut again into
+    ``table_sizes`` of the new count, in the order the movement put everyone (so a
+    withdrawal or an arrival moves a player or two across a table boundary).
     """
     tables = previous_round.tables
     known = {t.number for t in tables}
@@ -237,20 +244,20 @@ def progressive_next(
         if number not in known:
             raise EventError("result-unknown-table", round=previous_round.number, table=number)
     present = _distinct(present_players)
-    up = [_winners(previous_round, t, results) for t in tables]
-    down = [tuple(p for p in t.players if p not in up[i]) for i, t in enumerate(tables)]
+    ranked = [_ranking(t, results) for t in tables]
     last = len(tables) - 1
-    moved: list[list[Player]] = []
-    for i in range(len(tables)):
+    moved: list[Player] = []
+    if last == 0:
+        moved += ranked[0]
+    for i in range(len(tables) if last else 0):
         if i == 0:
-            stay = list(up[0]) + (list(up[1]) if last > 0 else list(down[0]))
+            moved += [*ranked[0][:-MOVERS], *ranked[1][:MOVERS]]
         elif i < last:
-            stay = list(down[i]) + list(up[i + 1])
+            moved += [*ranked[i][MOVERS:], *ranked[i + 1][:MOVERS]]
         else:
-            stay = list(down[i]) + list(down[0])
-        moved.append(stay)
+            moved += [*ranked[i][MOVERS:], *ranked[0][-MOVERS:]]
     here = set(present)
-    queue = [p for group in moved for p in group if p in here]
+    queue = [p for p in moved if p in here]
     placed = set(queue)
     queue += [p for p in present if p not in placed]
     partners = {p: side for t in tables if t.partnership for side in t.sides for p in side}
