@@ -877,6 +877,44 @@ def _count_meetings(
                 met[b][a] = met[b].get(a, 0) + 1
 
 
+#: Sweeps of swaps between tables after the greedy seating, at most.
+_MEETING_PASSES = 3
+
+
+def _swap_apart(seated: list[list[Player]], met: Mapping[Player, Mapping[Player, int]]) -> None:
+    """Swap two players of different tables while that lowers how often the seated meet
+    again (the greedy seating can corner the last players): each sweep starts from those
+    who sit with someone they met."""
+
+    def cost(player: Player, table: Sequence[Player]) -> int:
+        known = met[player]
+        return sum(known.get(other, 0) for other in table if other != player)
+
+    for _ in range(_MEETING_PASSES):
+        better = False
+        for t, here in enumerate(seated):
+            for i in range(len(here)):
+                p = here[i]
+                now_p = cost(p, here)
+                if now_p == 0:
+                    continue
+                for u, there in enumerate(seated):
+                    if u == t:
+                        continue
+                    p_there = cost(p, there)
+                    for j, q in enumerate(there):
+                        gain = now_p + cost(q, there)
+                        after = (p_there - met[p].get(q, 0)) + (cost(q, here) - met[q].get(p, 0))
+                        if after < gain:
+                            here[i], there[j] = q, p
+                            better = True
+                            break
+                    if here[i] != p:
+                        break
+        if not better:
+            return
+
+
 def _individual_round(
     drawn: Sequence[Player],
     sizes: Sequence[int],
@@ -907,5 +945,6 @@ def _individual_round(
         )
         seated[best].append(player)
         table_of[player] = best
+    _swap_apart(seated, met)
     tables = tuple(_cutthroat(i, group) for i, group in enumerate(seated, start=1))
     return Round(number, tables, tuple(sitting_out))
