@@ -89,10 +89,9 @@ def _cents_down(value: Decimal) -> Decimal:
 
 def _share(total: Decimal, ways: int) -> list[Decimal]:
     """``total`` (whole cents) split ``ways`` ways: equal cents, the left-over cents one each
-    to the first."""
-    each = _cents_down(total / ways)
-    left = int((total - each * ways) / CENT)
-    return [each + CENT if i < left else each for i in range(ways)]
+    to the first (in whole cents: a third of a cent is never written down)."""
+    each, left = divmod(int(total / CENT), ways)
+    return [(each + (i < left)) * CENT for i in range(ways)]
 
 
 def split_prizes(
