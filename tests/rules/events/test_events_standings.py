@@ -422,7 +422,9 @@ def test_payouts_with_fees_at_the_door_and_netted_without():
 def test_bad_money_is_refused():
     with pytest.raises(EventError) as caught:
         split_prizes(D("100.00"), [D(60), D(50)], {1: 1})
-    assert str(caught.value) == "the places' shares add up to 110%; at most 100% can be paid out"
+    assert str(caught.value) == (
+        "the places' shares add up to 110 percent; at most 100 percent can be paid out"
+    )
     with pytest.raises(EventError) as caught:
         split_prizes(D("100.00"), [D(-1)], {1: 1})
     assert caught.value.code == "percent-value"
