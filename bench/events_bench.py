@@ -21,6 +21,7 @@ from scorekeeper.rules.events import (
     progressive_first,
     progressive_next,
     round_robin,
+    round_robin_next,
     standings,
 )
 
@@ -95,6 +96,14 @@ def main() -> None:
         (
             "round robin, 402 players x 5 rounds",
             *timed(lambda: round_robin([*players, 401, 402], 5, 1), 3),
+        )
+    )
+    schedule = round_robin(players, 4, 1)
+    came_and_went = [*players[2:], PLAYERS + 1]
+    rows.append(
+        (
+            "rotating partners, round 5 of 400 after 2 left and 1 came",
+            *timed(lambda: round_robin_next(schedule, came_and_went, 1), 5),
         )
     )
     played: list[Round] = [individual_tables(players, 4, 1, 3)]

@@ -23,6 +23,9 @@ MESSAGES: Mapping[str, str] = {
         "{count} players can play at most {max} rounds without anyone partnering "
         "the same player twice, not {rounds}"
     ),
+    "no-new-partners": N_(
+        "no pairing of the {count} players in round {round} gives everyone a new partner"
+    ),
     "per-table": N_("a table of players each for themselves seats 2 to 4, not {per_table}"),
     # A round's results (progressive movement).
     "no-result": N_("table {table} has no result yet"),

@@ -221,7 +221,14 @@ def _sit_out(
         else:
             playing.append((drawn[a], drawn[b]))
     if count % 4 - len(out) == 2:
-        pick = min(playing, key=lambda pair: _bye_cost([*out, *pair], byes, tie))
+        most = max((byes[p] for p in out), default=0)
+        already = sum(byes[p] for p in out)
+
+        def cost(two: tuple[Player, Player]) -> tuple[int, int, int]:
+            a, b = byes[two[0]], byes[two[1]]
+            return (max(most, a, b), already + a + b, min(tie[two[0]], tie[two[1]]))
+
+        pick = min(playing, key=cost)
         playing.remove(pick)
         out.extend(pick)
     return out, playing
@@ -324,3 +331,119 @@ def _histogram(counts: Iterable[int], every: int) -> dict[int, int]:
     if never:
         found[0] = never
     return dict(sorted(found.items()))
+
+
+#: Draws of a next round's partner pairs tried before saying no new pairing is left.
+_PAIRING_DRAWS = 200
+
+
+def round_robin_next(
+    previous: Sequence[Round], present_players: Sequence[Player], seed: int
+) -> Round:
+    """Seat the next round of a rotating-partner event after its attendance changed: the
+    ``present_players`` only, nobody partnering anyone they partnered in ``previous``.
+
+    Who sits out (the count's remainder over 4) are those who have missed the fewest
+    rounds so far, byes and absences alike (a late arrival has missed the rounds before
+    they came), the draw by ``seed`` breaking ties. The partner pairs are drawn, the most
+    constrained players first, until a pairing repeats nobody's partner; the pairs are put at
+    tables as ``round_robin`` puts them, against those they have opposed least. Raise
+    EventError when no such pairing is found (late in a long event: fewer new partners are
+    left than players).
+    """
+    drawn = distinct(present_players)
+    if len(drawn) < ROUND_ROBIN_MIN:
+        raise EventError(
+            "too-few-players",
+            format=Phrase(N_("A round robin with rotating partners")),
+            min=ROUND_ROBIN_MIN,
+            count=len(drawn),
+        )
+    number = previous[-1].number + 1 if previous else 1
+    rng = random.Random(f"{seed}:{number}")
+    tie = {p: i for i, p in enumerate(rng.sample(drawn, len(drawn)))}
+    missed = dict.fromkeys(drawn, 0)
+    partnered: dict[Player, set[Player]] = {p: set() for p in drawn}
+    opposed: dict[tuple[Player, Player], int] = {}
+    for past in previous:
+        seated = set(past.players) - set(past.byes)
+        for player in drawn:
+            if player not in seated:
+                missed[player] += 1
+        for table in past.tables:
+            for i, side in enumerate(table.sides):
+                for a, b in combinations(side, 2):
+                    if a in partnered and b in partnered:
+                        partnered[a].add(b)
+                        partnered[b].add(a)
+                for other in table.sides[i + 1 :]:
+                    for a in side:
+                        for b in other:
+                            opposed[pair(a, b)] = opposed.get(pair(a, b), 0) + 1
+    ordered = sorted(drawn, key=lambda p: (missed[p], tie[p]))
+    out = ordered[: len(drawn) % 4]
+    playing = ordered[len(drawn) % 4 :]
+    pairs = _new_partners(playing, partnered, rng)
+    if pairs is None:
+        raise EventError("no-new-partners", count=len(playing), round=number)
+    tables = _oppose(pairs, opposed, tie)
+    seated_tables = tuple(
+        partnership(n, one, other) for n, (one, other) in enumerate(tables, start=1)
+    )
+    return Round(number, seated_tables, tuple(sorted(out, key=tie.__getitem__)))
+
+
+def _new_partners(
+    playing: Sequence[Player], partnered: Mapping[Player, set[Player]], rng: random.Random
+) -> list[tuple[Player, Player]] | None:
+    """Pair ``playing`` so that nobody partners anyone in ``partnered[them]``
+    (``_draw_pairs``), drawn again on a dead end; None after ``_PAIRING_DRAWS`` draws."""
+    for _ in range(_PAIRING_DRAWS):
+        pairs = _draw_pairs(playing, partnered, rng)
+        if pairs is not None:
+            return pairs
+    return None
+
+
+#: Random picks of a partner tried before looking through everyone still free.
+_QUICK_PICKS = 8
+
+
+def _draw_pairs(
+    playing: Sequence[Player], partnered: Mapping[Player, set[Player]], rng: random.Random
+) -> list[tuple[Player, Player]] | None:
+    """One draw of ``_new_partners``: the players with the most past partners first, each
+    with a partner drawn at random among the free they have not partnered; None at a dead
+    end. Linear in the count when few pairs are ruled out (the usual case)."""
+    here = set(playing)
+    order = sorted(playing, key=lambda p: (-len(partnered[p] & here), rng.random()))
+    free = list(order)
+    where = {p: i for i, p in enumerate(free)}
+
+    def drop(player: Player) -> None:
+        i, last = where.pop(player), free.pop()
+        if last != player:
+            free[i] = last
+            where[last] = i
+
+    pairs: list[tuple[Player, Player]] = []
+    for first in order:
+        if first not in where:
+            continue
+        drop(first)
+        if not free:
+            return None
+        second = None
+        for _ in range(_QUICK_PICKS):
+            pick = free[rng.randrange(len(free))]
+            if pick not in partnered[first]:
+                second = pick
+                break
+        if second is None:
+            allowed = [q for q in free if q not in partnered[first]]
+            if not allowed:
+                return None
+            second = rng.choice(allowed)
+        drop(second)
+        pairs.append((first, second))
+    return pairs

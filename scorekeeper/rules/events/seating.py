@@ -28,7 +28,14 @@ the same seating on every machine.
 
 from .individual import PER_TABLE, individual_sizes, individual_tables
 from .progressive import MOVERS, cutthroat_ranking, progressive_first, progressive_next, table_sizes
-from .rotating import WHIST_BASES, Spread, round_robin, round_robin_max_rounds, spread
+from .rotating import (
+    WHIST_BASES,
+    Spread,
+    round_robin,
+    round_robin_max_rounds,
+    round_robin_next,
+    spread,
+)
 from .tables import Player, Results, Round, Seat, Table, Team
 from .teams import (
     Bracket,
@@ -66,6 +73,7 @@ __all__ = [
     "progressive_next",
     "round_robin",
     "round_robin_max_rounds",
+    "round_robin_next",
     "spread",
     "table_sizes",
     "team_round_robin",

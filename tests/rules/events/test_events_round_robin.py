@@ -23,6 +23,7 @@ from scorekeeper.rules.events import (
     knockout_result,
     round_robin,
     round_robin_max_rounds,
+    round_robin_next,
     spread,
     team_round_robin,
 )
@@ -256,3 +257,55 @@ def test_individual_tables_refusals():
     with pytest.raises(EventError) as caught:
         individual_tables([1], 4, 1, seed=1)
     assert caught.value.code == "too-few-players"
+
+
+# --- Attendance changing between rounds of a rotating-partner event ------------------------
+
+
+def test_a_withdrawal_and_an_arrival_between_rounds_keep_partners_new():
+    schedule = round_robin(list(range(1, 13)), 3, seed=4)
+    # 12 leaves after round 3: 11 play round 4, three sit out; nobody has sat out yet, so
+    # the draw picks them, and nobody partners anyone from rounds 1 to 3.
+    fourth = round_robin_next(schedule, list(range(1, 12)), seed=4)
+    assert fourth.number == 4
+    assert len(fourth.byes) == 3 and 12 not in fourth.players
+    assert sorted(fourth.players) == list(range(1, 12))
+    assert spread([*schedule, fourth]).partner_max == 1
+    # 13 arrives for round 5: 12 play, nobody sits out.
+    fifth = round_robin_next([*schedule, fourth], [*range(1, 12), 13], seed=4)
+    assert fifth.byes == () and sorted(fifth.players) == [*range(1, 12), 13]
+    assert spread([*schedule, fourth, fifth]).partner_max == 1
+    # Round 6 with 13 players: one sits out, and it is not 13 (who missed four rounds)
+    # nor anyone who sat out round 4.
+    sixth = round_robin_next([*schedule, fourth, fifth], list(range(1, 14)), seed=4)
+    assert len(sixth.byes) == 1
+    assert sixth.byes[0] not in {12, 13, *fourth.byes}
+    assert spread([*schedule, fourth, fifth, sixth]).partner_max == 1
+
+
+def test_a_next_round_with_no_new_partner_left_is_refused():
+    # Four players who have each partnered all three others cannot be paired again.
+    done = [
+        Round(1, (four(1, 1, 2, 3, 4),)),
+        Round(2, (four(1, 1, 3, 2, 4),)),
+        Round(3, (four(1, 1, 2, 4, 3),)),
+    ]
+    with pytest.raises(EventError) as caught:
+        round_robin_next(done, [1, 2, 3, 4], seed=1)
+    assert str(caught.value) == (
+        "no pairing of the 4 players in round 4 gives everyone a new partner"
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(count=st.integers(8, 40), seed=st.integers(0, 10**6), data=st.data())
+def test_next_rounds_never_repeat_a_partner_as_players_come_and_go(count, seed, data):
+    players = list(range(count))
+    played = round_robin(players, 2, seed)
+    for _ in range(3):
+        gone = data.draw(st.sets(st.sampled_from(players), max_size=2))
+        present = [p for p in players if p not in gone] + [max(players) + 1]
+        players = present
+        played.append(round_robin_next(played, present, seed))
+        assert sorted(played[-1].players) == sorted(present)
+        assert spread(played).partner_max == 1
