@@ -21,6 +21,11 @@ What the tournament and the table ask of it:
 - ``check_unlocked`` / ``may_change_signed``: a locked game is changed by the organiser or
   the director only (``unlock`` opens it again, in the trail too);
 - ``verify``: whether each game's chain is whole, and the first entry that is not.
+
+Long because the chain is one thing: what every write appends, the answers that read the
+entries back (marks, signatures), the check that walks them and the export that carries
+them all share ``Entry`` and the chain's rules (what the hash covers, who may change a
+signed game); split, each part would reach into the others' internals.
 """
 
 from __future__ import annotations

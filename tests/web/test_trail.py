@@ -298,7 +298,8 @@ def test_a_trail_shaped_wrong_is_refused_and_nothing_is_imported(app: Any, clien
     _hand(client, game_id)
     record = exported(client, game_id)
     record["trail"]["entries"][0]["kind"] = "rewritten"
-    response = client.post("/games/import", json=record)
+    # The same game as one kept, so asked for again (?again=), as a person would.
+    response = client.post(f"/games/import?again={game_id}", json=record)
     assert response.status_code == 400
     assert "trail.entries[1]" in response.get_json()["error"]
 
