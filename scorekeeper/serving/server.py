@@ -1,35 +1,63 @@
-"""The production server: waitress, with limits that fit a card table and a club."""
+"""The production server: waitress, with limits that fit a card table and a club, and the
+live boards' streams held by one loop of their own (``serving/streams.py``), not a thread each."""
 
 from __future__ import annotations
 
+import contextlib
+import resource
 import signal
+import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import MultiSocketServer, TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher, WSGITask
+
+from .streams import Held
 
 #: waitress settings for ``scorekeeper serve`` (and the tests that serve the app for real).
 #: waitress takes a request in whole before a thread sees it, so a half-sent request holds
 #: a connection, not a thread. Its defaults (100 connections, dropped after 120 s idle) let
 #: one phone or laptop holding ~110 half-sent requests stop it accepting anyone for two
-#: minutes. A table has a handful of phones, a club a few dozen, each with a browser's
-#: six connections at most: 500 connections leave room for all of them and a misbehaving
-#: device, and an idle connection (a half-sent request included) is dropped after 30 s,
-#: checked every 5 s. ``poll`` rather than ``select``: select cannot watch a socket
+#: minutes. A connection costs a file and a few kilobytes: 4,000 leave room for a hall of
+#: tables and a crowd of slow clients (each address holds at most CONNECTIONS_PER_ADDRESS,
+#: and a request must arrive within REQUEST_SECONDS); an idle connection is dropped after
+#: 30 s, checked every 2 s. ``poll`` rather than ``select``: select cannot watch a socket
 #: numbered past 1023.
 LIMITS: dict[str, Any] = {
-    "connection_limit": 500,
+    "connection_limit": 4000,
     "channel_timeout": 30,
-    "cleanup_interval": 5,
+    "cleanup_interval": 2,
     "asyncore_use_poll": True,
 }
 
-#: Threads kept for ordinary requests (pages, hands) however many live streams are open.
+#: Connections one address may hold open at once (its streams, held by their own loop,
+#: aside): a browser opens six at most to a server, a laptop with a few tabs a few dozen.
+#: One more is answered 503 and closed at once, so one device holding connections open
+#: cannot take the server's from the others.
+CONNECTIONS_PER_ADDRESS = 64
+#: A request (its line, headers and a small body) must have arrived this many seconds after
+#: its first byte, or its connection is dropped: a client trickling a header line every few
+#: seconds held a connection for ever, since each line counted as activity.
+REQUEST_SECONDS = 20
+#: ...and a body gets this many bytes a second more (an import's file on a slow network).
+BODY_BYTES_PER_SECOND = 16 * 1024
+
+#: Threads kept for ordinary requests (pages, hands); streams hold none.
 REQUEST_THREADS = 8
+
+#: The environ key of the callable that hands a stream's connection to the streams' loop
+#: once its response has begun (``live/views.py``); absent under another server.
+ADOPT = "scorekeeper.adopt_stream"
 
 
 def thread_count(app: Any, requests: int = REQUEST_THREADS) -> int:
-    """Threads to serve ``app`` with: one per live stream it may hold open (LIVE_STREAMS;
-    each holds its thread while open) and ``requests`` more, which streams never take."""
-    return int(app.config["LIVE_STREAMS"]) + requests
+    """Threads to serve ``app`` with: ``requests``; a live stream holds none (its
+    connection is handed to the streams' loop)."""
+    return requests
 
 
 def flusher(environ: dict[str, Any]) -> Any:
@@ -59,6 +87,151 @@ def flusher(environ: dict[str, Any]) -> Any:
 def options(*, host: str, port: int, threads: int = 8) -> dict[str, Any]:
     """waitress's settings to serve on ``host``:``port`` with the limits above."""
     return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper", **LIMITS}
+
+
+def raise_file_limit() -> int:
+    """Let this process open as many files as it is allowed (the soft limit up to the hard
+    one): every connection and every open stream is a file, and a soft limit of 1,024 (a
+    common default) is fewer than a hall's open pages. Return the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    return int(soft)
+
+
+class Task(WSGITask):
+    """A request's task that can hand its connection to the streams' loop: the app calls
+    ``environ[ADOPT](source)`` and answers with the stream's first events; once they are
+    written, the connection is the loop's, and the thread is free."""
+
+    adopted: Any = None
+
+    def get_environment(self) -> Any:
+        environ = super().get_environment()
+        if environ.get("REQUEST_METHOD") == "GET" and self.channel.server.held is not None:
+            environ[ADOPT] = self._adopt
+        return environ
+
+    def _adopt(self, source: Any) -> None:
+        self.adopted = source
+
+    def finish(self) -> None:
+        if self.adopted is None:
+            super().finish()
+            return
+        if not self.wrote_header:
+            self.write(b"")
+        # No last chunk: the stream goes on, from the loop. The connection is the loop's once
+        # this answer is flushed (Channel.handle_close), never read for another request.
+        self.close_on_finish = True
+        self.channel.adopted = (self.adopted, self.chunked_response)
+
+
+class Channel(HTTPChannel):
+    """A connection: its request's first byte timed (REQUEST_SECONDS), its address
+    counted (CONNECTIONS_PER_ADDRESS), and handed to the streams' loop when its answer
+    is a stream."""
+
+    task_class = Task
+    adopted: Any = None
+    request_started = 0.0
+    counted: str | None = None
+
+    def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
+        super().__init__(server, sock, addr, adj, map=map)
+        self.counted = str(addr[0]) if isinstance(addr, tuple) and addr else ""
+        server.per_address[self.counted] += 1
+
+    def received(self, data: bytes) -> bool:
+        if self.request is None:
+            self.request_started = time.monotonic()
+        return bool(super().received(data))
+
+    def late(self, now: float) -> bool:
+        """A request begun and not arrived in time (its line, headers and body)."""
+        request = self.request
+        if request is None or self.requests:
+            return False
+        allowed = REQUEST_SECONDS + (getattr(request, "content_length", 0) or 0) / (
+            BODY_BYTES_PER_SECOND
+        )
+        return now - self.request_started > allowed
+
+    def handle_close(self) -> None:
+        adopted, self.adopted = self.adopted, None
+        held = self.server.held
+        kept = None
+        if adopted is not None and held is not None and self.connected and self.socket:
+            with contextlib.suppress(OSError):
+                kept = self.socket.dup()
+        super().handle_close()
+        if adopted is not None:
+            source, chunked = adopted
+            if kept is None:
+                source.gone()
+            else:
+                held.adopt(kept, source, chunked=chunked)
+
+    def del_channel(self, map: Any = None) -> None:
+        super().del_channel(map)
+        address, self.counted = self.counted, None
+        if address is not None:
+            left = self.server.per_address[address] - 1
+            if left > 0:
+                self.server.per_address[address] = left
+            else:
+                self.server.per_address.pop(address, None)
+
+
+#: What an address over its share is told before its connection is closed.
+_TOO_MANY_BODY = b"Too many connections from this address; try again in a moment.\n"
+_TOO_MANY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nConnection: close\r\n"
+    b"Content-Type: text/plain; charset=utf-8\r\nContent-Length: %d\r\n\r\n%s"
+    % (len(_TOO_MANY_BODY), _TOO_MANY_BODY)
+)
+
+
+class Server(TcpWSGIServer):
+    """waitress's server with the per-address cap, the request deadline and a streams' loop."""
+
+    channel_class = Channel
+
+    def __init__(
+        self, application: Any, *, per_address: Counter[str], held: Held | None, **kw: Any
+    ) -> None:
+        self.per_address = per_address
+        self.held = held
+        super().__init__(application, **kw)
+
+    def handle_accept(self) -> None:
+        try:
+            accepted = self.accept()
+            if accepted is None:
+                return
+            conn, addr = accepted
+            self.set_socket_options(conn)
+        except OSError:
+            return
+        addr = self.fix_addr(addr)
+        host = str(addr[0]) if isinstance(addr, tuple) and addr else ""
+        if self.per_address[host] >= CONNECTIONS_PER_ADDRESS:
+            with contextlib.suppress(OSError):
+                conn.setblocking(False)
+                conn.send(_TOO_MANY)
+            with contextlib.suppress(OSError):
+                conn.close()
+            return
+        self.channel_class(self, conn, addr, self.adj, map=self._map)
+
+    def maintenance(self, now: float) -> None:
+        super().maintenance(now)
+        monotonic = time.monotonic()
+        for channel in list(self.active_channels.values()):
+            if isinstance(channel, Channel) and channel.late(monotonic):
+                channel.will_close = True
 
 
 #: The signals that stop ``serve`` as Ctrl-C does: a service manager's (systemd stops a
@@ -111,6 +284,9 @@ def serve(
             signal.signal(number, handler)
         stopping()
         _close_connections(server)
+        held = held_streams(server)
+        if held is not None:
+            held.stop()
         server.task_dispatcher.shutdown(timeout=SHUTDOWN_SECONDS)
 
 
@@ -131,10 +307,41 @@ def _close_connections(server: Any) -> None:
 
 
 def create_server(app: Any, *, host: str, port: int, threads: int = 8) -> Any:
-    """Make (not run) a waitress server for ``app``, as ``serve`` does."""
-    from waitress.server import create_server as waitress_server
+    """Make (not run) a waitress server for ``app``, as ``serve`` does: one listening
+    socket per address ``host`` names, sharing the request threads, the per-address
+    counts and the streams' loop."""
+    raise_file_limit()
+    adj = Adjustments(**options(host=host, port=port, threads=threads))
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    config = getattr(app, "config", {})
+    held = Held(float(config.get("LIVE_HEARTBEAT_SECONDS", 2.0)))
+    per_address: Counter[str] = Counter()
+    socket_map: dict[int, Any] = {}
+    servers = [
+        Server(
+            app,
+            per_address=per_address,
+            held=held,
+            map=socket_map,
+            dispatcher=dispatcher,
+            adj=adj,
+            sockinfo=sockinfo,
+        )
+        for sockinfo in adj.listen
+    ]
+    if len(servers) == 1:
+        return servers[0]
+    effective = [(server.effective_host, server.effective_port) for server in servers]
+    multi = MultiSocketServer(socket_map, adj, effective, dispatcher)
+    multi.held = held  # type: ignore[attr-defined]
+    return multi
 
-    return waitress_server(app, **options(host=host, port=port, threads=threads))
+
+def held_streams(server: Any) -> Held | None:
+    """The streams' loop of a server ``create_server`` made."""
+    found: Held | None = getattr(server, "held", None)
+    return found
 
 
 def stop(server: Any) -> None:
@@ -155,3 +362,6 @@ def stop(server: Any) -> None:
         # way out), so nothing races this thread for what is left to close.
         close_everything()
     server.task_dispatcher.shutdown()
+    held = held_streams(server)
+    if held is not None:
+        held.stop()
