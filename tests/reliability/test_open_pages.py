@@ -48,7 +48,8 @@ def _hand_is_heard_by_every_stream_of_its_game(app: Any, port: int) -> None:
             seat = str((number - 1) % 2)  # each hand unlike the last (else the form asks)
             taps = {**HAND, **{k: seat for k in HAND if k.startswith("p")}}
             status, said = phone.save(games[0], {**taps, **phone.open(games[0])})
-            assert status == 200 and said.startswith(f"{('Ana', 'Bogdan')[int(seat)]} made 2."), said
+            who = ("Ana", "Bogdan")[int(seat)]
+            assert status == 200 and said.startswith(f"{who} made 2."), said
             assert crowd.until(lambda n=number: all(c.events("change") >= n for c in watching), 30)
         assert len(_hands(app, games[0])) == HANDS
         # The other games' streams heard no change, and every stream is still open.
