@@ -48,6 +48,7 @@ def register_extensions(app: Flask) -> None:
     from .data import database
     from .data.extensions import db, migrate
     from .live import broker as live
+    from .pdf import printer
     from .web import security
     from .web.forms import csrf
 
@@ -60,6 +61,8 @@ def register_extensions(app: Flask) -> None:
     database.init_app(app)
     live.init_app(app)
     access.init_app(app)
+    # A client over its share of the printer is answered before its PDF's game is loaded.
+    printer.init_app(app)
 
 
 def register_language(app: Flask) -> None:

@@ -41,6 +41,9 @@ PDF_DEFAULTS: dict[str, Any] = {
     "PDF_WAIT_SECONDS": 20.0,
     # The Retry-After of a 503 from a busy printer, in seconds.
     "PDF_RETRY_SECONDS": 5,
+    # Requests for a PDF one client (an address) may have at once; one more, or one sent
+    # before a Retry-After it was given is over, is answered 429 (pdf/printer.py).
+    "PDF_PER_CLIENT": 2,
     # Sheets and nights kept once printed (while unchanged), for whoever asks next.
     "PDF_KEPT": 64,
 }

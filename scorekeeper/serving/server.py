@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import resource
 import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -101,12 +102,80 @@ def raise_file_limit() -> int:
     return int(soft)
 
 
+class Shared:
+    """What every listening socket of one server shares: each address's connections, the
+    waits told to clients that flood the printer, and the streams' loop."""
+
+    def __init__(self, held: Held) -> None:
+        self.held = held
+        self.per_address: Counter[str] = Counter()
+        self._lock = threading.Lock()
+        self._waits: dict[str, tuple[float, bytes]] = {}
+
+    def told_to_wait(self, address: str, seconds: float, answer: bytes) -> None:
+        """The app answered ``address`` 429 (``answer``, whole) for a PDF: until ``seconds``
+        from now its PDF requests get that answer from the server, held back until then."""
+        with self._lock:
+            if len(self._waits) > 10_000:
+                now = time.monotonic()
+                self._waits = {k: v for k, v in self._waits.items() if v[0] > now}
+            self._waits[address] = (time.monotonic() + seconds, answer)
+
+    def wait_left(self, address: str) -> tuple[float, bytes] | None:
+        with self._lock:
+            found = self._waits.get(address)
+            if found is None:
+                return None
+            left = found[0] - time.monotonic()
+            if left <= 0:
+                del self._waits[address]
+                return None
+            return left, found[1]
+
+
+#: The longest the server holds a flooding client's 429 back.
+HOLD_SECONDS = 10.0
+
+
 class Task(WSGITask):
     """A request's task that can hand its connection to the streams' loop: the app calls
     ``environ[ADOPT](source)`` and answers with the stream's first events; once they are
-    written, the connection is the loop's, and the thread is free."""
+    written, the connection is the loop's, and the thread is free. A request for a PDF
+    from a client told to wait is answered 429 by the loop, when the wait is over, without
+    the app."""
 
     adopted: Any = None
+    _kept_answer: list[bytes] | None = None
+
+    def service(self) -> None:
+        shared: Shared = self.channel.server.shared
+        pdf = self.request.command == "GET" and self.request.path.endswith(".pdf")
+        address = self.channel.counted or ""
+        if pdf and (waiting := shared.wait_left(address)) is not None:
+            left, answer = waiting
+            self.close_on_finish = True
+            self.channel.adopted = lambda sock: shared.held.answer_later(
+                sock, answer, min(left, HOLD_SECONDS)
+            )
+            return
+        if pdf:
+            self._kept_answer = []
+        super().service()
+        if pdf and self.status.startswith("429") and self._kept_answer is not None:
+            retry = dict((k.lower(), v) for k, v in self.response_headers).get("retry-after", "")
+            if retry.isdigit():
+                shared.told_to_wait(address, float(retry), b"".join(self._kept_answer))
+
+    def write(self, data: bytes) -> None:
+        if self._kept_answer is not None and self.status.startswith("429"):
+            if not self.wrote_header:
+                self.set_close_on_finish()  # the answer kept says Connection: close
+                head = self.build_response_header()
+                self._kept_answer.append(head)
+                self.channel.write_soon(head)
+                self.wrote_header = True
+            self._kept_answer.append(data)
+        super().write(data)
 
     def get_environment(self) -> Any:
         environ = super().get_environment()
@@ -126,7 +195,9 @@ class Task(WSGITask):
         # No last chunk: the stream goes on, from the loop. The connection is the loop's once
         # this answer is flushed (Channel.handle_close), never read for another request.
         self.close_on_finish = True
-        self.channel.adopted = (self.adopted, self.chunked_response)
+        source, chunked, held = self.adopted, self.chunked_response, self.channel.server.held
+        self.channel.adopted = lambda sock: held.adopt(sock, source, chunked=chunked)
+        self.channel.abandoned = source.gone
 
 
 class Channel(HTTPChannel):
@@ -135,14 +206,17 @@ class Channel(HTTPChannel):
     is a stream."""
 
     task_class = Task
+    #: What takes the connection once its answer is flushed (the streams' loop), and what to
+    #: tell if it is closed first.
     adopted: Any = None
+    abandoned: Any = None
     request_started = 0.0
     counted: str | None = None
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         super().__init__(server, sock, addr, adj, map=map)
         self.counted = str(addr[0]) if isinstance(addr, tuple) and addr else ""
-        server.per_address[self.counted] += 1
+        server.shared.per_address[self.counted] += 1
 
     def received(self, data: bytes) -> bool:
         if self.request is None:
@@ -161,28 +235,27 @@ class Channel(HTTPChannel):
 
     def handle_close(self) -> None:
         adopted, self.adopted = self.adopted, None
-        held = self.server.held
+        abandoned, self.abandoned = self.abandoned, None
         kept = None
-        if adopted is not None and held is not None and self.connected and self.socket:
+        if adopted is not None and self.connected and self.socket:
             with contextlib.suppress(OSError):
                 kept = self.socket.dup()
         super().handle_close()
-        if adopted is not None:
-            source, chunked = adopted
-            if kept is None:
-                source.gone()
-            else:
-                held.adopt(kept, source, chunked=chunked)
+        if kept is not None:
+            adopted(kept)
+        elif abandoned is not None:
+            abandoned()
 
     def del_channel(self, map: Any = None) -> None:
         super().del_channel(map)
         address, self.counted = self.counted, None
         if address is not None:
-            left = self.server.per_address[address] - 1
+            counts = self.server.shared.per_address
+            left = counts[address] - 1
             if left > 0:
-                self.server.per_address[address] = left
+                counts[address] = left
             else:
-                self.server.per_address.pop(address, None)
+                counts.pop(address, None)
 
 
 #: What an address over its share is told before its connection is closed.
@@ -199,11 +272,9 @@ class Server(TcpWSGIServer):
 
     channel_class = Channel
 
-    def __init__(
-        self, application: Any, *, per_address: Counter[str], held: Held | None, **kw: Any
-    ) -> None:
-        self.per_address = per_address
-        self.held = held
+    def __init__(self, application: Any, *, shared: Shared, **kw: Any) -> None:
+        self.shared = shared
+        self.held = shared.held
         super().__init__(application, **kw)
 
     def handle_accept(self) -> None:
@@ -217,7 +288,7 @@ class Server(TcpWSGIServer):
             return
         addr = self.fix_addr(addr)
         host = str(addr[0]) if isinstance(addr, tuple) and addr else ""
-        if self.per_address[host] >= CONNECTIONS_PER_ADDRESS:
+        if self.shared.per_address[host] >= CONNECTIONS_PER_ADDRESS:
             with contextlib.suppress(OSError):
                 conn.setblocking(False)
                 conn.send(_TOO_MANY)
@@ -316,13 +387,12 @@ def create_server(app: Any, *, host: str, port: int, threads: int = 8) -> Any:
     dispatcher.set_thread_count(adj.threads)
     config = getattr(app, "config", {})
     held = Held(float(config.get("LIVE_HEARTBEAT_SECONDS", 2.0)))
-    per_address: Counter[str] = Counter()
+    shared = Shared(held)
     socket_map: dict[int, Any] = {}
     servers = [
         Server(
             app,
-            per_address=per_address,
-            held=held,
+            shared=shared,
             map=socket_map,
             dispatcher=dispatcher,
             adj=adj,

@@ -17,6 +17,8 @@ keeps a little for a slow reader and drops one that reads nothing.
 from __future__ import annotations
 
 import contextlib
+import heapq
+import itertools
 import logging
 import selectors
 import socket
@@ -65,6 +67,22 @@ class _Stream:
         return b"%X\r\n%s\r\n" % (len(data), data)
 
 
+class _Answer:
+    """The source of a held answer: it says nothing more, and nothing is told when it ends."""
+
+    def take(self) -> tuple[bytes, bool]:
+        return b"", False
+
+    def heartbeat(self) -> bytes:
+        return b""
+
+    def gone(self) -> None:
+        pass
+
+    def adopted(self, wake: Callable[[], None]) -> None:
+        pass
+
+
 class Held:
     """The streams of one server, on one thread of their own (started with the first)."""
 
@@ -80,6 +98,10 @@ class Held:
         self._woken: set[_Stream] = set()
         self._woke = False
         self._streams: set[_Stream] = set()
+        #: Answers held back until their time (a flooding client's 429), by when.
+        self._later: list[tuple[float, int, _Stream, bytes]] = []
+        self._incoming_later: list[tuple[float, _Stream, bytes]] = []
+        self._order = itertools.count()
         self._stopped = False
         self._thread: threading.Thread | None = None
 
@@ -98,15 +120,33 @@ class Held:
             else:
                 stream_closed = False
                 self._incoming.append(stream)
-                if self._thread is None:
-                    self._thread = threading.Thread(
-                        target=self._run, name="scorekeeper-streams", daemon=True
-                    )
-                    self._thread.start()
+                self._start()
         if stream_closed:
             self._drop(stream)
             return
         self._wake(None)
+
+    def answer_later(self, sock: socket.socket, answer: bytes, seconds: float) -> None:
+        """Send ``answer`` (a whole response) on ``sock`` ``seconds`` from now, then close
+        it; from any thread. Nothing is read meanwhile; a client that leaves is dropped."""
+        sock.setblocking(False)
+        stream = _Stream(sock, _Answer(), chunked=False)
+        with self._lock:
+            stopped = self._stopped
+            if not stopped:
+                self._incoming_later.append((time.monotonic() + seconds, stream, answer))
+                self._start()
+        if stopped:
+            self._drop(stream)
+            return
+        self._wake(None)
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(
+                target=self._run, name="scorekeeper-streams", daemon=True
+            )
+            self._thread.start()
 
     def stop(self) -> None:
         """Close every stream and end the loop."""
@@ -133,7 +173,8 @@ class Held:
         beat = time.monotonic() + self.heartbeat_seconds
         try:
             while True:
-                timeout = max(0.0, beat - time.monotonic())
+                due = min(beat, self._later[0][0]) if self._later else beat
+                timeout = max(0.0, due - time.monotonic())
                 for key, mask in self._selector.select(timeout):
                     stream = key.data
                     if stream is None:
@@ -149,13 +190,23 @@ class Held:
                     self._woke = False
                     incoming, self._incoming = self._incoming, []
                     woken, self._woken = self._woken, set()
+                    later, self._incoming_later = self._incoming_later, []
                     stopped = self._stopped
                 if stopped:
-                    for stream in incoming:
+                    for stream in incoming + [stream for _, stream, _ in later]:
                         self._drop(stream)
                     return
                 for stream in incoming:
                     self._hold(stream)
+                for when, stream, answer in later:
+                    if self._watch(stream):
+                        heapq.heappush(self._later, (when, next(self._order), stream, answer))
+                now = time.monotonic()
+                while self._later and self._later[0][0] <= now:
+                    _, _, stream, answer = heapq.heappop(self._later)
+                    if stream in self._streams:
+                        stream.ending = True
+                        self._send(stream, answer)
                 for stream in woken:
                     if stream in self._streams:
                         self._take(stream)
@@ -168,13 +219,18 @@ class Held:
         finally:
             self._close_all()
 
-    def _hold(self, stream: _Stream) -> None:
+    def _watch(self, stream: _Stream) -> bool:
         try:
             self._selector.register(stream.sock, selectors.EVENT_READ, stream)
         except (OSError, ValueError):
             self._drop(stream)
-            return
+            return False
         self._streams.add(stream)
+        return True
+
+    def _hold(self, stream: _Stream) -> None:
+        if not self._watch(stream):
+            return
         stream.source.adopted(lambda: self._wake(stream))
         self._take(stream)  # what changed before it was held
 
@@ -244,9 +300,11 @@ class Held:
     def _close_all(self) -> None:
         for stream in list(self._streams):
             self._drop(stream)
+        self._later = []
         with self._lock:
             incoming, self._incoming = self._incoming, []
-        for stream in incoming:
+            later, self._incoming_later = self._incoming_later, []
+        for stream in incoming + [stream for _, stream, _ in later]:
             self._drop(stream)
         with contextlib.suppress(OSError):
             self._selector.close()
