@@ -65,7 +65,7 @@ def _greenlets() -> bool:
 @bp.get("/games/<id:game_id>/events")
 def events(game_id: int) -> Response:
     """Stream the game's changes to a board or game page."""
-    adopt = request.environ.get(serving.ADOPT)
+    adopt: Any = request.environ.get(serving.ADOPT)
     on_a_thread = adopt is None and not _greenlets()
     if on_a_thread and not request.environ.get("wsgi.multithread"):
         # A server with one thread per process (gunicorn's sync workers) would give its only

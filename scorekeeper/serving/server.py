@@ -168,7 +168,7 @@ class Task(WSGITask):
 
     def write(self, data: bytes) -> None:
         if self._kept_answer is not None and self.status.startswith("429"):
-            if not self.wrote_header:
+            if not bool(getattr(self, "wrote_header", False)):
                 self.set_close_on_finish()  # the answer kept says Connection: close
                 head = self.build_response_header()
                 self._kept_answer.append(head)
@@ -404,7 +404,7 @@ def create_server(app: Any, *, host: str, port: int, threads: int = 8) -> Any:
         return servers[0]
     effective = [(server.effective_host, server.effective_port) for server in servers]
     multi = MultiSocketServer(socket_map, adj, effective, dispatcher)
-    multi.held = held  # type: ignore[attr-defined]
+    multi.held = held
     return multi
 
 
