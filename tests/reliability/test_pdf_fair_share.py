@@ -29,8 +29,8 @@ def _ask(port: int, source: str, path: str) -> tuple[int, str, str]:
     try:
         connection.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
         response = connection.getresponse()
-        body = response.read()
-        return response.status, response.getheader("Retry-After") or "", body.decode(errors="replace")
+        body = response.read().decode(errors="replace")
+        return response.status, response.getheader("Retry-After") or "", body
     finally:
         connection.close()
 
