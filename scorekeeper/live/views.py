@@ -65,6 +65,9 @@ def _greenlets() -> bool:
 @bp.get("/games/<id:game_id>/events")
 def events(game_id: int) -> Response:
     """Stream the game's changes to a board or game page."""
+    if request.method == "HEAD":
+        # Its headers only: a body would be a stream that never ends, and sends nothing.
+        return Response(b"", mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
     adopt: Any = request.environ.get(serving.ADOPT)
     on_a_thread = adopt is None and not _greenlets()
     if on_a_thread and not request.environ.get("wsgi.multithread"):

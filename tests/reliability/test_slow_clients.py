@@ -133,7 +133,7 @@ def _the_table_records_through_slow_clients(
         slow = crowd.open_slow(SLOW, spread)
         if capped:
             # Each address holds its share and no more; the rest are told so and closed.
-            share = spread * serving.CONNECTIONS_PER_ADDRESS
+            share = spread * getattr(serving, "CONNECTIONS_PER_ADDRESS", 64)
             assert crowd.until(lambda: len(crowd.open()) <= share, 15), len(crowd.open())
             refused = [c for c in slow if c.closed_at is not None]
             assert all(c.received.startswith(b"HTTP/1.1 503") for c in refused)
