@@ -24,7 +24,7 @@ def gunicorn_workers() -> int | None:
     frame: Any = sys._getframe(1)
     while frame is not None:
         owner = frame.f_locals.get("self")
-        settings = getattr(owner, "cfg", None)
+        settings: Any = getattr(owner, "cfg", None)
         if type(owner).__module__.startswith("gunicorn.") and hasattr(settings, "workers"):
             return int(settings.workers)
         frame = frame.f_back
