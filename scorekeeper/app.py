@@ -29,9 +29,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     config.check(app.config)
-    from .serving.club import refuse_several_workers_on_sqlite
+    from .serving.club import loaded_by_gunicorn
 
-    refuse_several_workers_on_sqlite(app.config["SQLALCHEMY_DATABASE_URI"])
+    loaded_by_gunicorn(app.config["SQLALCHEMY_DATABASE_URI"])
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = config.engine_options(
         app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
     )

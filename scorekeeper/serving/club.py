@@ -3,7 +3,8 @@
 SQLite is served by one process: its live boards hear a hand only from the process that
 recorded it (PostgreSQL's LISTEN/NOTIFY is what carries a change between processes), so
 gunicorn with several workers on SQLite left some boards deaf. The app refuses to be
-loaded so (``refuse_several_workers_on_sqlite``), and gunicorn stops with the reason.
+loaded so (``refuse_several_workers_on_sqlite``), and gunicorn stops with the reason. A
+worker also raises its open-files limit, as ``serve`` does: each open page is a connection.
 """
 
 from __future__ import annotations
@@ -31,12 +32,23 @@ def gunicorn_workers() -> int | None:
     return None
 
 
-def refuse_several_workers_on_sqlite(database_url: str) -> None:
+def loaded_by_gunicorn(database_url: str) -> None:
+    """What the app does as gunicorn loads it: refuse several workers on SQLite, and let
+    the worker open as many files as it is allowed (each open page is a connection)."""
+    workers = gunicorn_workers()
+    if workers is None:
+        return
+    refuse_several_workers_on_sqlite(database_url, workers)
+    from .server import raise_file_limit
+
+    raise_file_limit()
+
+
+def refuse_several_workers_on_sqlite(database_url: str, workers: int) -> None:
     """Raise SettingError if several gunicorn workers would serve this SQLite database."""
     from ..i18n import gettext
 
-    workers = gunicorn_workers()
-    if workers is None or workers <= 1 or not database_url.startswith("sqlite"):
+    if workers <= 1 or not database_url.startswith("sqlite"):
         return
     raise SettingError(
         gettext(
