@@ -95,13 +95,10 @@ class Table:
             self.tap(key, "Nobody" if name is None else name)
 
     def save(self) -> None:
-        # The page's script posts the hand and then opens the game page (or lets the form
-        # post itself): either way the next page is a navigation, waited for here.
-        with self.page.expect_navigation():
-            self.page.get_by_role("button", name="Save hand").click()
-        # A click waits for the next page to be committed, not loaded: its stylesheet may
-        # still be on its way (a busy machine showed unstyled white-on-white scores).
-        self.page.wait_for_load_state("load")
+        """Press Save and wait for the answer: the next hand's form put in place (the page's
+        script, which follows the server without a reload), or the next page (without the
+        script, or when the page says more: a refusal, a question, a game won)."""
+        answered(self.page, lambda: self.page.get_by_role("button", name="Save hand").click())
         self.taps += 1
 
     def save_offline(self) -> None:
@@ -117,6 +114,34 @@ class Table:
         self.hand(pitcher, bid, **taps)
         self.save()
         return said(self.page)
+
+
+#: Whether the page has answered what was pressed: a new page (the marker set before the
+#: press is gone) that has loaded, or the next hand's form put in place by the script.
+ANSWERED = """() => document.readyState === "complete" && (window.__pressed !== true
+    || document.querySelector("#hand-form[data-ready]") !== null)"""
+
+
+def answered(page: Any, press: Any) -> None:
+    """Do ``press`` (a Save, a choice) and wait until the page has answered it, whether by
+    a navigation or in place."""
+    page.evaluate("""() => {
+        window.__pressed = true;
+        const form = document.querySelector("#hand-form");
+        if (form) { delete form.dataset.ready; }
+    }""")
+    press()
+    for _ in range(20):
+        try:
+            page.wait_for_function(ANSWERED)
+        except Exception as error:  # the page navigated while it was asked: ask the new one
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+            continue
+        break
+    # A page loaded: its stylesheet may still be on its way (a busy machine showed unstyled
+    # white-on-white scores).
+    page.wait_for_load_state("load")
 
 
 def said(page: Any) -> str:
