@@ -152,7 +152,7 @@ function keepHands() {
       }
     }
     const dealer = document.querySelector(".dealer-line");
-    if (dealer && kept && form) {
+    if (dealer && kept && form && !form.hidden) {
       dealer.textContent = fill(words.dealer_kept, { number: next });
       dealer.classList.add("provisional");
     }
@@ -163,8 +163,9 @@ function keepHands() {
   // --- Following the server ------------------------------------------------------------------
 
   // The page as the server now draws it, swapped in (page-swap.js): the scores, the sheet,
-  // who deals; the form's next hand number follows it. With `freshForm`, the form too is
-  // put in place afresh (after this phone's own save: the next hand's key, number, dealer).
+  // who deals; the form's next hand number follows it. With `freshForm` (after this phone's
+  // own save, the form already cleared for the next hand), the form's parts that follow the
+  // game are brought up to date too: its version, who is due to deal, who sells.
   function follow({ freshForm = false } = {}) {
     return store.waiting().then((hands) => refresh({
       decide: (doc) => onFreshPage({
@@ -180,11 +181,7 @@ function keepHands() {
       const fresh = doc.getElementById("hand-form");
       if (fresh && form) {
         queue.serverNext = parseInt(fresh.querySelector("#number").value, 10) || queue.serverNext;
-        if (freshForm) {
-          form.replaceChildren(...Array.prototype.slice.call(fresh.childNodes));
-          delete form.dataset.native;
-          form.dispatchEvent(new CustomEvent("scorekeeper:fresh-form"));
-        }
+        if (freshForm) { patchForm(fresh); }
       } else if (!fresh && form) {
         // The game is over: no hand can be tapped in; the queue still asks about its hands.
         form.hidden = true;
@@ -193,6 +190,19 @@ function keepHands() {
       say(queue.said);
       return hands;
     })).then(render);
+  }
+
+  // Bring the parts of the form that follow the game up to date from the server's `fresh`
+  // form, leaving what the person may have tapped since: the version, who is due to deal
+  // (unless another dealer was chosen), who sells.
+  function patchForm(fresh) {
+    field("version").value = fresh.querySelector("#version").value;
+    const dealer = field("dealer");
+    const freshDealer = fresh.querySelector("#dealer");
+    if (dealer && freshDealer && dealer.value === "") { dealer.replaceWith(freshDealer); }
+    const seller = field("seller-hint");
+    const freshSeller = fresh.querySelector("#seller-hint");
+    if (seller && freshSeller) { seller.replaceWith(freshSeller); }
   }
 
   // --- Sending ------------------------------------------------------------------------------
@@ -358,8 +368,10 @@ function keepHands() {
     return said.words ? fill(words[said.words], said.values || {}) : "";
   }
 
+  // Ask the table about a kept hand (`hand`: nothing is sent meanwhile), or about the page's
+  // own form (`hand` null: a page brought back whose hand was saved meanwhile).
   function ask(hand, asked) {
-    queue.asking = true;
+    queue.asking = hand !== null;
     question.textContent = "";
     question.dataset.kind = asked.kind;
     asked.lines.forEach((said) => {
@@ -459,15 +471,21 @@ function keepHands() {
     if (submitter && form.requestSubmit) { form.requestSubmit(submitter); } else { form.submit(); }
   }
 
-  // Saved on its first try: the page follows the server in place, and the next hand's form
-  // is in view with the sentence of the hand just saved above the scores.
+  // Saved on its first try: the next hand's form is ready at once (cleared, its number the
+  // next), in view with the sentence of the hand just saved above the scores; the page then
+  // follows the server in place (the scores, the sheet, who deals).
   function showNext(said, number) {
+    clearForm();
+    queue.serverNext = number + 1;
     queue.said = [said];
-    return follow({ freshForm: true }).then(() => {
+    return store.waiting().then((hands) => {
+      render(hands);
+      say(queue.said);
       setBusy(false);
       document.getElementById("play").scrollIntoView({ block: "start" });
-      form.dataset.ready = field("number") ? field("number").value : "";
-    }, () => openPage(number));
+      form.dataset.ready = field("number").value;
+      return follow({ freshForm: true });
+    }).catch(() => openPage(number));
   }
 
   if (form) {
@@ -477,6 +495,12 @@ function keepHands() {
       // A correction the table chose opens the correction's own page (formaction).
       if (submitter && submitter.hasAttribute("formaction")) { return; }
       event.preventDefault();
+      if (queue.restored !== null && question.dataset.kind === "restored") {
+        // Saved as it is: the server answers with both hands and the same three choices.
+        question.hidden = true;
+        question.textContent = "";
+        delete question.dataset.kind;
+      }
       const fields = new FormData(form);
       if (submitter && submitter.name) { fields.append(submitter.name, submitter.value); }
       const said = tapped(Boolean(submitter && submitter.name === "passed_out"));
