@@ -71,13 +71,15 @@ def ap_record(players: list[str], hands: list[tuple[Any, ...]], **extra: Any) ->
 class Table:
     """The hand form on a game page, tapped as at the table; it counts the taps."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, nobody: str = "Nobody") -> None:
         self.page = page
         self.taps = 0
+        #: The words of the "nobody" button (the page's language).
+        self.nobody = nobody
 
     def tap(self, field: str, choice: str) -> None:
         """Tap the button ``choice`` in the row ``field`` (pitcher, bid, sale, or a point key)."""
-        row = field if field in ("pitcher", "bid", "sale", "high_bidder") else f"point_{field}"
+        row = field if field in ("pitcher", "bid", "sale", "high_bidder", "rest") else f"point_{field}"
         self.page.locator(f"fieldset#{row}").get_by_text(choice, exact=True).click()
         self.taps += 1
 
@@ -92,7 +94,7 @@ class Table:
         if "high_bidder" in taps:
             self.tap("high_bidder", str(taps.pop("high_bidder")))
         for key, name in taps.items():
-            self.tap(key, "Nobody" if name is None else name)
+            self.tap(key, self.nobody if name is None else name)
 
     def save(self) -> None:
         """Press Save and wait for the answer: the next hand's form put in place (the page's
@@ -122,23 +124,31 @@ ANSWERED = """() => document.readyState === "complete" && (window.__pressed !== 
     || document.querySelector("#hand-form[data-ready]") !== null)"""
 
 
-def answered(page: Any, press: Any) -> None:
+def answered(page: Any, press: Any, timeout: float = 10.0) -> None:
     """Do ``press`` (a Save, a choice) and wait until the page has answered it, whether by
-    a navigation or in place."""
+    a navigation or in place. Asked of the page as it is each time (not with
+    ``wait_for_function``, which loses a page the back-forward cache brought back)."""
+    import time
+
+    from playwright.sync_api import Error
+
     page.evaluate("""() => {
         window.__pressed = true;
         const form = document.querySelector("#hand-form");
         if (form) { delete form.dataset.ready; }
     }""")
     press()
-    for _ in range(20):
+    deadline = time.monotonic() + timeout
+    while True:
         try:
-            page.wait_for_function(ANSWERED)
-        except Exception as error:  # the page navigated while it was asked: ask the new one
+            if page.evaluate(ANSWERED):
+                break
+        except Error as error:  # the page navigated while it was asked: ask the new one
             if "context was destroyed" not in str(error) and "navigat" not in str(error):
                 raise
-            continue
-        break
+        if time.monotonic() > deadline:
+            raise AssertionError("the page did not answer: " + page.url)
+        page.wait_for_timeout(25)
     # A page loaded: its stylesheet may still be on its way (a busy machine showed unstyled
     # white-on-white scores).
     page.wait_for_load_state("load")
