@@ -15,6 +15,10 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	# The distribution was called scorekeeper (built by setuptools) before it was
+	# pitch-scorekeeper: take the old one and its metadata away, so the package is there once.
+	$(BIN)/python -m pip uninstall --quiet --yes scorekeeper 2>/dev/null || true
+	rm -rf scorekeeper.egg-info
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
@@ -22,8 +26,10 @@ run: $(STAMP)
 	# serve creates or upgrades the database first.
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
+# The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one.
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # Every benchmark in one run (about 5 minutes on 2 cores): one table, printed and written
 # to bench/results.md. The page benchmark seeds BENCH_SCALE_GAMES games once, into instance/bench/.
@@ -54,4 +60,4 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis dist

@@ -23,7 +23,8 @@ def postgres_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     if not url.startswith("postgresql+psycopg://"):
-        raise SystemExit(f"BENCH_DATABASE_URL must name a PostgreSQL database, not {url!r}")
+        hidden = re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)  # never print a password
+        raise SystemExit(f"BENCH_DATABASE_URL must name a PostgreSQL database, not {hidden!r}")
     return url
 
 

@@ -225,6 +225,14 @@ class Table:
         status, _, body = self.client.request(
             "POST", "/games/import", json.dumps(record).encode(), "application/json"
         )
+        if status == 409:  # the same empty game kept already: a new one is asked for
+            again = json.loads(body)["game"]
+            status, _, body = self.client.request(
+                "POST",
+                f"/games/import?again={again}",
+                json.dumps(record).encode(),
+                "application/json",
+            )
         if status != 201:
             raise RuntimeError(f"import answered {status}: {body[:200]!r}")
         self.game_id = json.loads(body)["id"]

@@ -124,7 +124,7 @@ def app_documents(url: str, sheet_ids: list[int], workers: int) -> dict[str, Any
     from scorekeeper import create_app, operations
     from scorekeeper.data import models
     from scorekeeper.data.extensions import db
-    from scorekeeper.pdf import bundle
+    from scorekeeper.pdf import history
     from scorekeeper.pdf import printed_sheet as sheet
     from scorekeeper.sheets.model import game_snapshot
 
@@ -141,14 +141,14 @@ def app_documents(url: str, sheet_ids: list[int], workers: int) -> dict[str, Any
             .scalars()
             .all()
         )
-        views = [v for v in bundle.load_views(ids) if not isinstance(v, bundle.Unscorable)]
+        views = [v for v in history.load_views(ids) if not isinstance(v, history.Unscorable)]
         parts = [
-            sheet.sheets_html(group, paper="letter") for group in bundle.batches(views, workers)
+            sheet.sheets_html(group, paper="letter") for group in history.batches(views, workers)
         ]
         # The summary and the stamps as the app first guesses them (a page per sheet).
-        owed = bundle.balances(views)
-        guess = bundle.summary_pages_guess(len(views), len(owed))
-        rows = [bundle.SummaryRow(v, None, guess + 1 + i) for i, v in enumerate(views)]
+        owed = history.balances(views)
+        guess = history.summary_pages_guess(len(views), len(owed))
+        rows = [history.SummaryRow(v, None, guess + 1 + i) for i, v in enumerate(views)]
         summary = sheet.render_printed(
             "pdf/history.html",
             **sheet.document_context("letter"),

@@ -9,7 +9,10 @@ beside the target it is held to:
 - the printed sheets and the 100-game history (bench/pdf_stack.py);
 - the history, player and night pages on a large database (bench/scale_pages.py);
 - live boards: Save -> 20 open boards show the hand, recording with them open, and the
-  server's memory and threads while they are held open (bench/live.py).
+  server's memory and threads while they are held open (bench/live.py);
+- a night on a small box: ``serve`` on one core, four tables saving at once with twenty
+  boards open, the memory of the server and its PDF processes, and start-up
+  (bench/small_box.py).
 
 Recording a hand and the pages run on SQLite and, when BENCH_DATABASE_URL (or
 --database-url) names a PostgreSQL database, on it too: each of their rows is then
@@ -43,7 +46,7 @@ sys.path.insert(0, str(HERE))
 
 import databases  # noqa: E402  (a sibling script, not a package)
 
-PARTS = ("engine", "stack", "pdf", "pages", "live")
+PARTS = ("engine", "stack", "pdf", "pages", "live", "smallbox")
 
 
 @dataclass
@@ -304,6 +307,81 @@ def live_rows(hands: int, poll_hands: int) -> list[Row]:
     return rows
 
 
+def small_box_rows(rounds: int) -> list[Row]:
+    import small_box
+
+    found = small_box.measure(rounds)
+    part = "Small box (serve on 1 core, SQLite)"
+    hands = [t / 1000 for t in found["hands"]]
+    errors = len(found["errors"])
+    p95 = small_box.p95(hands)
+
+    def mib(rss: float, pss: float) -> str:
+        return f"{rss:.0f} MiB (PSS {pss:.0f})"
+
+    rows = [
+        Row(
+            part,
+            f"record a hand: {found['tables']} tables saving at once every "
+            f"{small_box.ROUND_SECONDS} s, {found['boards']} boards open "
+            "(POST + redirect + game page)",
+            len(hands),
+            seconds(statistics.median(hands)),
+            "p95 " + seconds(p95),
+            "",
+            "",
+            "< 100 ms p95",
+            verdict(p95 < 0.1 and not errors) + (f" ({errors} errors)" if errors else ""),
+        ),
+        Row(
+            part,
+            "memory (RSS of the server and every process below it, added up): the night's "
+            f"peak, nothing printing ({found['processes']} processes)",
+            1,
+            mib(found["night_rss"], found["night_pss"]),
+            "",
+            mib(found["idle_rss"], found["idle_pss"]) + " before the first hand, boards open",
+            "",
+            "< 200 MiB",
+            verdict(found["night_rss"] < 200),
+        ),
+        Row(
+            part,
+            f"memory while one sheet prints (its game: {found['rounds']} hands, "
+            f"laid out in {found['sheet_seconds']:.1f} s), boards open",
+            1,
+            mib(found["sheet_rss"], found["sheet_pss"]),
+            "",
+            mib(found["after_rss"], found["after_pss"])
+            + " after it, the worker kept for the next sheet",
+            "",
+            "< 350 MiB",
+            verdict(found["sheet_rss"] < 350),
+        ),
+    ]
+    for key, what in (
+        ("first_start", "start-up: serve to the first page, on a new data folder (migrations)"),
+        ("start", "start-up: serve to the first page, its database there"),
+    ):
+        starts = found[key]
+        rows.append(
+            Row(
+                part,
+                what,
+                len(starts),
+                seconds(statistics.median(starts)),
+                "max " + seconds(max(starts)),
+                "",
+                "",
+                "< 3 s",
+                verdict(max(starts) < 3),
+            )
+        )
+    for error in found["errors"][:3]:
+        print(f"  error: {error[:300]}", file=sys.stderr)
+    return rows
+
+
 def pdf_load_rows(found: dict[str, Any], alone: float, part: str) -> list[Row]:
     """Recording a hand while 20 clients fetch PDFs (issue 19: within 2x its median alone)."""
     rows = []
@@ -527,6 +605,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--live-poll-hands", type=int, default=15, help="hands saved to polling boards"
     )
+    parser.add_argument(
+        "--small-box-rounds", type=int, default=60, help="rounds of four hands on one core"
+    )
     parser.add_argument("--out", type=Path, default=HERE / "results.md")
     args = parser.parse_args(argv)
     chosen = [p.strip() for p in args.only.split(",") if p.strip()]
@@ -542,6 +623,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
         "pdf": lambda: pdf_rows(args.pdf_games, args.sheets),
         "live": lambda: live_rows(args.live_hands, args.live_poll_hands),
+        "smallbox": lambda: small_box_rows(args.small_box_rounds),
         "pages": lambda: on_each_database(
             lambda url, label: page_rows(args.scale_games, args.page_seconds, url, label),
             args.database_url,

@@ -2,33 +2,33 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
 from . import config
-
-ROOT = Path(__file__).resolve().parent.parent
+from .places import find_places
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the app: defaults, then instance/config.py, then the environment, then tests."""
+    places = find_places()
     app = Flask(
         __name__,
         instance_relative_config=True,
-        instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or str(ROOT / "instance"),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        instance_path=str(places.instance),
+        template_folder=str(places.templates),
+        static_folder=str(places.static),
     )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.extensions["scorekeeper.places"] = places
+    config.make_instance_folder(app.instance_path)
     app.config.from_mapping(config.defaults(app.instance_path))
     app.config.from_pyfile("config.py", silent=True)
     if url := config.database_url_from_env():
         app.config["SQLALCHEMY_DATABASE_URI"] = url
     if test_config is not None:
         app.config.from_mapping(test_config)
+    config.check(app.config)
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = config.engine_options(
         app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
     )
@@ -53,10 +53,12 @@ def register_extensions(app: Flask) -> None:
 
     db.init_app(app)
     migrate.init_app(app, db, directory=database.migrations_directory())
+    # Before the CSRF check, which reads the form: a request's shape (its host, bytes that are
+    # not text, a field with no name) is refused before anything reads what it holds.
+    security.init_app(app)
     csrf.init_app(app)
     database.init_app(app)
     live.init_app(app)
-    security.init_app(app)
     access.init_app(app)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,15 @@ PDF_DEFAULTS: dict[str, Any] = {
     # Most games one history PDF may print (about a page each; 3-4 pages a second).
     "PDF_HISTORY_MAX_GAMES": 500,
     # Worker processes that lay out a history (a sheet or a night: one of them); None means
-    # one per core, 0 lays out on the printing thread.
+    # one per core the server may run on, 0 lays out on the printing thread. Each costs
+    # 50-60 MiB while it prints (a history's end with it); on a box with little memory,
+    # 1 keeps a history to one, and 0 starts none (no fork server either), but then
+    # laying out shares the server's own time with the table.
     "PDF_WORKERS": None,
+    # How long the worker kept for sheets and nights waits for the next one before it
+    # ends, in seconds (the next starts one again, in about a fifth of a second); None
+    # keeps it for as long as the server runs.
+    "PDF_WORKER_IDLE_SECONDS": 60,
     # How long a printed history is kept for download, in seconds.
     "PDF_JOB_SECONDS": 3600,
     # How many documents may be printing or waiting at once (more are answered 503).
@@ -36,6 +44,57 @@ PDF_DEFAULTS: dict[str, Any] = {
     # Sheets and nights kept once printed (while unchanged), for whoever asks next.
     "PDF_KEPT": 64,
 }
+
+
+class SettingError(ValueError):
+    """A setting or a folder the app cannot run with; the message says which, and why."""
+
+
+def make_instance_folder(path: str) -> None:
+    """Make the data folder if it is not there, or say why it cannot be used."""
+    from .i18n import gettext
+
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        problem = error.strerror or str(error)
+    else:
+        if os.access(folder, os.W_OK | os.X_OK):
+            return
+        problem = gettext("this user may not write in it")
+    raise SettingError(
+        gettext(
+            "the data folder %(folder)s cannot be used: %(problem)s. Set SCOREKEEPER_INSTANCE "
+            "to a folder this user may write in.",
+            folder=folder,
+            problem=problem,
+        )
+    )
+
+
+def check(settings: Mapping[str, Any]) -> None:
+    """Refuse a printing setting the app cannot run with, naming it and what it takes."""
+    from .i18n import gettext
+
+    idle = settings.get("PDF_WORKER_IDLE_SECONDS")
+    if idle is not None and (type(idle) not in (int, float) or not 0 <= idle < 10**9):
+        raise SettingError(
+            gettext(
+                "PDF_WORKER_IDLE_SECONDS is %(value)s: give the seconds the worker kept for "
+                "sheets waits for the next one, or None to keep it.",
+                value=repr(idle)[:40],
+            )
+        )
+    workers = settings.get("PDF_WORKERS")
+    if workers is not None and (type(workers) is not int or workers < 0):
+        raise SettingError(
+            gettext(
+                "PDF_WORKERS is %(value)s: give a whole number of worker processes (0 lays "
+                "out in the server process), or None for one a core.",
+                value=repr(workers)[:40],
+            )
+        )
 
 
 def defaults(instance_path: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ language's ``.po``; ``make translations`` compiles the ``.mo`` files the app rea
 from __future__ import annotations
 
 import logging
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
@@ -288,3 +289,45 @@ def error_message(error: Any) -> str:
     elif place == "record":
         place = gettext("record")
     return one_line(f"{place}: {error_detail(error)}")
+
+
+# --- Words the table wrote, inside our own sentences -------------------------------------------
+
+#: The characters that open a direction embedding or override, or an isolate, and those that
+#: close them (POP DIRECTIONAL FORMATTING, POP DIRECTIONAL ISOLATE).
+_EMBEDDINGS, _ISOLATES = "\u202a\u202b\u202d\u202e", "\u2066\u2067\u2068"
+_POP_EMBEDDING, _POP_ISOLATE = "\u202c", "\u2069"
+#: The bidirectional classes that can move the text around a name: right-to-left letters
+#: and the explicit embeddings, overrides and isolates.
+_MOVING = frozenset({"R", "AL", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
+def isolated(text: str) -> str:
+    """A name (or a team, a night, a note) as our own sentences write it in plain text: as it
+    is if it is all left-to-right, else between FIRST STRONG ISOLATE and POP DIRECTIONAL
+    ISOLATE, so that a right-to-left name, or one with a direction override in it, cannot
+    reorder the words after it. Whatever the name opened is closed before; a closing
+    character of its own that would close something outside it is left out.
+
+    (A page isolates the names it shows with ``<bdi>``; this is for text that cannot hold
+    markup: a flash message, a page's title, a JSON answer a phone shows, the terminal.)"""
+    if not any(unicodedata.bidirectional(ch) in _MOVING for ch in text):
+        return text
+    kept: list[str] = []
+    opened: list[str] = []
+    for ch in text:
+        if ch in _EMBEDDINGS:
+            opened.append(_POP_EMBEDDING)
+        elif ch in _ISOLATES:
+            opened.append(_POP_ISOLATE)
+        elif ch == _POP_EMBEDDING:
+            if not opened or opened[-1] != _POP_EMBEDDING:
+                continue
+            opened.pop()
+        elif ch == _POP_ISOLATE:
+            if _POP_ISOLATE not in opened:
+                continue
+            while opened.pop() != _POP_ISOLATE:
+                pass
+        kept.append(ch)
+    return "\u2068" + "".join(kept) + "".join(reversed(opened)) + "\u2069"

@@ -25,15 +25,22 @@ HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-import system_parts  # noqa: E402  (found through the path set just above)
+import processes  # noqa: E402  (found through the path set just above)
+import system_parts  # noqa: E402
 
 #: What was missing in this run, for the summary line.
 SKIPPED_FOR = pytest.StashKey[Counter[str]]()
 SQLITE_ONLY = pytest.StashKey[set[str]]()
 HARFBUZZ_MISSING = pytest.StashKey[bool]()
+SESSION_MARK = pytest.StashKey[str]()
+#: How long the processes the suite started get to end once it is over (Chromium and a
+#: server stopped by the last tests take a moment).
+ENDING_SECONDS = 10
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(_Counting(config), "scorekeeper-counting")
+    config.stash[SESSION_MARK] = processes.mark_this_session()
     config.stash[SKIPPED_FOR] = Counter()
     config.stash[SQLITE_ONLY] = set()
     missing = not system_parts.harfbuzz_subset_present()
@@ -44,6 +51,12 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("filterwarnings", system_parts.HARFBUZZ_WARNING_FILTER)
 
 
+#: What a test's report carries to the process that prints the summary (under pytest-xdist
+#: a worker ran the test, and only its reports reach the controller).
+MISSING_PART = "scorekeeper-missing-part"
+RAN_ON_SQLITE_ONLY = "scorekeeper-sqlite-only"
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
@@ -51,11 +64,25 @@ def pytest_runtest_makereport(
     report = yield
     missing = system_parts.missing_package(call.excinfo.value) if call.excinfo else None
     if missing is not None:
-        item.config.stash[SKIPPED_FOR][missing] += 1
+        report.user_properties.append((MISSING_PART, missing))
     ran_on_sqlite_only = not os.environ.get("TEST_DATABASE_URL")
     if call.when == "setup" and ran_on_sqlite_only and "database_url" in item.fixturenames:
-        item.config.stash[SQLITE_ONLY].add(item.nodeid)
+        report.user_properties.append((RAN_ON_SQLITE_ONLY, item.nodeid))
     return report
+
+
+class _Counting:
+    """Count what the reports say was missing, in the process that prints the summary."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for key, value in report.user_properties:
+            if key == MISSING_PART:
+                self.config.stash[SKIPPED_FOR][str(value)] += 1
+            elif key == RAN_ON_SQLITE_ONLY:
+                self.config.stash[SQLITE_ONLY].add(str(value))
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -74,16 +101,64 @@ def pytest_terminal_summary(
         terminalreporter.write_line(line)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_process_outlives_the_suite(request: pytest.FixtureRequest) -> Iterator[None]:
+    """At the end of the run, every process the suite started has ended: the servers the
+    tests ran, their PDF workers, and this process's own (its apps share one pool, which is
+    stopped here as ``scorekeeper serve`` stops it). Set up first, so it is the last to end."""
+    yield
+    from multiprocessing import resource_tracker
+
+    from scorekeeper.pdf import pool
+
+    pool.stop()
+    # This process's resource tracker ends with it (stopped sooner, it would unlink the
+    # semaphores of queues still here); ps after the run shows it gone.
+    tracker = getattr(getattr(resource_tracker, "_resource_tracker", None), "_pid", None)
+    mark = request.config.stash[SESSION_MARK]
+    left = processes.of_session(mark, leave_out=[tracker] if tracker else [])
+    still = processes.wait_until_gone([p.pid for p in left], ENDING_SECONDS)
+    if still:
+        named = [f"{p.pid} (parent {p.parent}): {p.command[:160]}" for p in left if p.pid in still]
+        pytest.fail("processes the tests started are still running: " + "; ".join(named), False)
+
+
 def _backends() -> list[str]:
     return ["sqlite", "postgresql"] if os.environ.get("TEST_DATABASE_URL") else ["sqlite"]
 
 
 def postgres_url() -> str:
+    """TEST_DATABASE_URL for SQLAlchemy's psycopg driver; under pytest-xdist, a database of
+    the worker's own beside it (``scorekeeper_test_gw0``), made if missing: two workers never
+    share tables, and PostgreSQL's notifications stay inside one database."""
+    from sqlalchemy.engine import make_url
+
     url = os.environ["TEST_DATABASE_URL"]
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
-    return url
+            url = "postgresql+psycopg://" + url[len(prefix) :]
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    given = make_url(url)
+    own = given.set(database=f"{given.database}_{worker}")
+    _create_database_once(given, own.database or "")
+    return own.render_as_string(hide_password=False)
+
+
+def _create_database_once(given: Any, name: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(given, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(
+                text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
+            ).first()
+            if found is None:
+                conn.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture(scope="session")

@@ -40,16 +40,21 @@ HARFBUZZ_SUBSET_NAMES = (
 
 @dataclass(frozen=True)
 class Part:
-    """A program a test runs, and the Debian package that installs it."""
+    """A program a test runs (or a file it reads: a font), and the Debian package that
+    installs it."""
 
     package: str
     path: Path | None = None
     command: str | None = None
+    #: Whether the part is a program (run, so executable) rather than a file to read.
+    program: bool = True
 
     def find(self) -> Path | None:
-        """The executable file, or None; /dev/null bound over it counts as missing."""
+        """The executable file (or the readable one), or None; /dev/null bound over it
+        counts as missing."""
         if self.path is not None:
-            found = self.path if self.path.is_file() and os.access(self.path, os.X_OK) else None
+            usable = os.access(self.path, os.X_OK if self.program else os.R_OK)
+            found = self.path if self.path.is_file() and usable else None
             return found
         where = shutil.which(self.command or "")
         return Path(where) if where else None
@@ -62,6 +67,12 @@ class Part:
 PARTS: dict[str, Part] = {
     "chromium": Part("chromium", path=Path("/usr/bin/chromium")),
     "poppler-utils": Part("poppler-utils", command="pdftoppm"),
+    # The PDFs' font for the letters DejaVu lacks (Chinese, Japanese, Korean names).
+    "fonts-wqy-microhei": Part(
+        "fonts-wqy-microhei",
+        path=Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
+        program=False,
+    ),
     # The scripts' pure parts are tested with Node's own test runner (tests/test_scripts.py).
     "nodejs": Part("nodejs", command="node"),
 }

@@ -123,13 +123,15 @@ FEATURE_ROLES = {"__init__.py", "views.py", "forms.py", "queries.py"}
 #: layer's: the JSON door and the rules card are pages of their own; ``receive`` is the one
 #: way a hand comes in, which the game page's post and the JSON door both call and only
 #: render (HTML, JSON); the history's filters are its form read from a query string;
-#: ``access`` is the organiser's guard.
+#: ``access`` is the organiser's guard; the setup's refusals are the engine's refusals said
+#: in its form's words (its labels, its choices), by code, as the form shows them.
 FEATURE_EXTRAS = {
     "games/offline.py",
     "games/receive.py",
     "games/rules_card.py",
     "history/filters.py",
     "auth/access.py",
+    "setup/refusals.py",
 }
 
 
@@ -219,11 +221,7 @@ def test_only_receive_hand_records_a_hand_from_the_web_layer() -> None:
         for node in tree.body
         if isinstance(node, ast.FunctionDef) and node.name == "receive_hand"
     )
-    inside = {
-        node.lineno
-        for node in ast.walk(receive)
-        if isinstance(node, ast.Call)
-    }
+    inside = {node.lineno for node in ast.walk(receive) if isinstance(node, ast.Call)}
     assert set(callers[HAND_DOOR]) <= inside
 
 
@@ -236,3 +234,66 @@ def test_the_call_check_finds_a_call_by_attribute_and_by_name(tmp_path: Path) ->
     source = tmp_path / "x.py"
     source.write_text("operations.hands.record_hand(1)\nrecord_hand(2)\nrecord_hands(3)\n")
     assert _calls(source, "record_hand") == [1, 2]
+
+
+#: What ends a session or closes the pool's connections by hand. Only the data layer and
+#: ``operations`` may: a long job or a command asks for it through them
+#: (``database.read_then_release``, ``database.command_context``).
+SESSION_ENDERS = {"release", "close_all", "remove", "dispose"}
+#: The folders that may call them.
+SESSION_KEEPERS = ("data/", "operations/")
+
+
+def _session_ends(path: Path) -> list[str]:
+    """Where a file calls ``database.release``/``close_all`` (imported or through the
+    module), or ``db.session.remove``/``db.engine.dispose``: ``name:line``."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("database")
+        for alias in node.names
+        if alias.name in SESSION_ENDERS
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func
+        if isinstance(called, ast.Name) and called.id in imported:
+            found.append(f"{called.id}:{node.lineno}")
+        elif isinstance(called, ast.Attribute) and called.attr in SESSION_ENDERS:
+            owner = ast.unparse(called.value)
+            if owner in ("database", "db.session", "db.engine") or owner.endswith(".database"):
+                found.append(f"{owner}.{called.attr}:{node.lineno}")
+    return found
+
+
+def test_only_the_data_layer_and_operations_end_a_session_or_close_the_connections() -> None:
+    offenders = {
+        str(path.relative_to(PACKAGE.parent)): _session_ends(path)
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not path.relative_to(PACKAGE).as_posix().startswith(SESSION_KEEPERS)
+    }
+    assert {path: calls for path, calls in offenders.items() if calls} == {}
+
+
+def test_the_session_check_sees_each_way_of_ending_one(tmp_path: Path) -> None:
+    source = tmp_path / "history.py"
+    source.write_text(
+        "from ..data.database import release, close_all as shut\n"
+        "from ..data import database\n"
+        "release()\n"
+        "shut()\n"
+        "database.close_all()\n"
+        "db.session.remove()\n"
+        "db.engine.dispose()\n"
+        "lock.release()\n"
+    )
+    assert _session_ends(source) == [
+        "release:3",
+        "shut:4",
+        "database.close_all:5",
+        "db.session.remove:6",
+        "db.engine.dispose:7",
+    ]

@@ -21,9 +21,6 @@ import hashlib
 import hmac
 import os
 import secrets
-import threading
-import time
-from collections import defaultdict, deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -152,47 +149,7 @@ def can_write() -> bool:
     return not password_required() or is_organiser()
 
 
-class LoginLimiter:
-    """Refuse logins from an address after too many failures in a window (per process)."""
-
-    def __init__(self, attempts: int = 5, window_seconds: float = 300.0) -> None:
-        self.attempts = attempts
-        self.window = window_seconds
-        self._failures: dict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def _recent(self, key: str, now: float) -> deque[float]:
-        failures = self._failures[key]
-        while failures and now - failures[0] > self.window:
-            failures.popleft()
-        return failures
-
-    def attempt(self, key: str) -> float:
-        """Count an attempt from ``key`` as a failure before it is checked; return how many
-        seconds it must wait instead (0: go on and check it).
-
-        Counting first is what holds the limit when many attempts arrive at once: the
-        check (a slow hash) runs only for the few that were counted within it.
-        """
-        now = time.monotonic()
-        with self._lock:
-            failures = self._recent(key, now)
-            if len(failures) >= self.attempts:
-                return max(0.0, self.window - (now - failures[0]))
-            failures.append(now)
-            return 0.0
-
-    def succeeded(self, key: str) -> None:
-        with self._lock:
-            self._failures.pop(key, None)
-
-
 def init_app(app: Flask) -> None:
-    app.extensions["login_limiter"] = LoginLimiter(
-        attempts=app.config.get("LOGIN_ATTEMPTS", 5),
-        window_seconds=app.config.get("LOGIN_WINDOW_SECONDS", 300.0),
-    )
-
     @app.before_request
     def require_organiser() -> Response | tuple[Any, int] | None:
         if not password_required(app) or is_organiser(app):

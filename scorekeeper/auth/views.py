@@ -17,6 +17,7 @@ from werkzeug.wrappers.response import Response
 from wtforms import PasswordField, SubmitField
 from wtforms.validators import InputRequired, Length
 
+from .. import operations
 from ..i18n import gettext, ngettext
 from ..web.forms import Form
 from ..web.language import SESSION_KEY as LANGUAGE
@@ -56,11 +57,15 @@ def login() -> str | Response | tuple[str, int]:
     next_url = safe_target(request.args.get("next"), url_for("games.index"))
     if not password_required():
         return redirect(next_url)
-    limiter = current_app.extensions["login_limiter"]
     key = request.remote_addr or "unknown"
     if form.validate_on_submit():
-        # Counted before the (slow) check, so attempts sent at once cannot pass the limit.
-        wait = limiter.attempt(key)
+        # Counted before the (slow) check, so attempts sent at once cannot pass the limit; in
+        # the database, so the limit is one for every worker.
+        wait = operations.logins.attempt(
+            key,
+            attempts=current_app.config.get("LOGIN_ATTEMPTS", 5),
+            window_seconds=current_app.config.get("LOGIN_WINDOW_SECONDS", 300.0),
+        )
         if wait:
             form.password.errors = [
                 ngettext(
@@ -71,7 +76,7 @@ def login() -> str | Response | tuple[str, int]:
             ]
             return render_template("auth/login.html", form=form), 429
         if check_password(form.password.data or ""):
-            limiter.succeeded(key)
+            operations.logins.succeeded(key)
             _fresh_session()
             session[SESSION_KEY] = login_proof(current_app)
             session.permanent = True

@@ -6,7 +6,6 @@ import gc
 import json
 import sys
 import threading
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,21 +30,27 @@ def register(group: click.Group) -> None:
     group.add_command(pdf_command)
 
 
-def _app() -> Any:
+def configured_app() -> Any:
+    """The configured app; a setting or data folder it cannot run with is one line, status 2."""
     from .. import create_app
+    from ..config import SettingError
 
-    return create_app()
+    try:
+        return create_app()
+    except SettingError as error:
+        click.echo(gettext("error: %(problem)s", problem=error), err=True)
+        sys.exit(2)
 
 
 @click.command("init-db")
 def init_db() -> None:
     """Create or upgrade the database to the latest schema."""
-    from ..data.database import upgrade_database
+    from ..data.database import shown, upgrade_database
 
-    app = _app()
+    app = configured_app()
     with app.app_context():
         upgrade_database()
-    click.echo(gettext("Database ready: %(url)s", url=app.config["SQLALCHEMY_DATABASE_URI"]))
+    click.echo(gettext("Database ready: %(url)s", url=shown(app.config["SQLALCHEMY_DATABASE_URI"])))
 
 
 #: Allocations between two collections of the youngest objects (Python's default: 700).
@@ -83,11 +88,11 @@ def serve(host: str, port: int, threads: int | None) -> None:
     """Serve the app with the production WSGI server (waitress)."""
     from ..auth.access import password_required
     from ..data.database import upgrade_database
-    from ..pdf import bundle
+    from ..pdf import pool
     from ..serving import server as serving
     from ..serving.network import addresses_to_type
 
-    app = _app()
+    app = configured_app()
     with app.app_context():
         upgrade_database()
     if app.config.get("SERVED_HOSTS") is not None and host not in ("0.0.0.0", "::", ""):
@@ -97,6 +102,7 @@ def serve(host: str, port: int, threads: int | None) -> None:
             f"[{host}]" if ":" in host else host,
         ]
     app.config["LISTEN_HOST"] = host  # pages name the LAN address when opened on loopback
+    say_where_the_data_is(app)
     urls = addresses_to_type(host, port)
     for url in urls:
         click.echo(gettext("Open %(url)s", url=url))
@@ -110,18 +116,46 @@ def serve(host: str, port: int, threads: int | None) -> None:
             err=True,
         )
     ready_to_serve()
-    if bundle.worker_count(app.config.get("PDF_WORKERS")) > 0:
+    if pool.worker_count(app.config.get("PDF_WORKERS")) > 0:
         # On a thread: the server answers at once; a history printed a moment later waits
         # only for what is left of the start.
-        threading.Thread(
-            target=bundle.warm_up, args=(app.static_folder,), name="pdf-warm-up", daemon=True
-        ).start()
-    serving.serve(
-        app,
-        host=host,
-        port=port,
-        threads=serving.thread_count(app, threads or serving.REQUEST_THREADS),
-    )
+        threading.Thread(target=pool.warm_up, name="pdf-warm-up", daemon=True).start()
+    try:
+        serving.serve(
+            app,
+            host=host,
+            port=port,
+            threads=serving.thread_count(app, threads or serving.REQUEST_THREADS),
+            stopping=pool.stop,  # the layout workers end with the server, within seconds
+        )
+    except serving.CannotListen as error:
+        click.echo(
+            gettext(
+                "error: cannot listen on %(host)s port %(port)s: %(reason)s. Is another "
+                "server there? Choose another with --port.",
+                host=host,
+                port=port,
+                reason=error.strerror,
+            ),
+            err=True,
+        )
+        pool.stop()
+        sys.exit(2)
+
+
+def say_where_the_data_is(app: Any) -> None:
+    """Say where the database is, and where backups go: the data folder of an installed
+    copy is not where a person would look (``scorekeeper/places.py``)."""
+    from ..data.database import place, sqlite_database
+
+    with app.app_context():
+        click.echo(gettext("Database: %(place)s", place=place()))
+        on_file = sqlite_database()
+    if on_file:
+        backups = app.extensions["scorekeeper.places"].backups
+        click.echo(gettext("Backups: %(folder)s (scorekeeper backup makes one)", folder=backups))
+    else:
+        click.echo(gettext("Backups: pg_dump, or scorekeeper export-all"))
 
 
 def print_join_code(url: str) -> None:
@@ -157,7 +191,7 @@ def set_password(password: str) -> None:
     if len(password) < 4:
         click.echo(gettext("error: choose a password of at least 4 characters"), err=True)
         sys.exit(2)
-    app = _app()
+    app = configured_app()
     path = password_hash_path(app)
     path.write_text(generate_password_hash(password))
     path.chmod(0o600)
@@ -165,15 +199,27 @@ def set_password(password: str) -> None:
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-def backup(file: Path) -> None:
-    """Copy the SQLite database to FILE, consistently, while the app keeps running."""
-    from .backup import backup_sqlite
+@click.argument("file", required=False)
+def backup(file: str | None) -> None:
+    """Copy the SQLite database to FILE, consistently, while the app keeps running.
 
-    app = _app()
-    with app.app_context():
+    Without FILE, into the backups folder that serve names, named by the time.
+    """
+    from datetime import datetime
+
+    from ..data.database import command_context
+    from .backup import backup_sqlite
+    from .files import writable_target
+
+    app = configured_app()
+    if file is None:
+        folder = app.extensions["scorekeeper.places"].backups
+        folder.mkdir(parents=True, exist_ok=True)
+        file = str(folder / f"scorekeeper-{datetime.now():%Y-%m-%d-%H%M%S}.sqlite3")
+    target = writable_target(file)
+    with command_context(app):
         try:
-            pages = backup_sqlite(file)
+            pages = backup_sqlite(target)
         except ValueError as error:
             click.echo(gettext("error: %(problem)s", problem=error), err=True)
             sys.exit(2)
@@ -188,16 +234,19 @@ def backup(file: Path) -> None:
 
 
 @click.command("export-all")
-@click.argument("file", type=click.File("w", encoding="utf-8"))
-def export_all(file: Any) -> None:
+@click.argument("file")
+def export_all(file: str) -> None:
     """Write every game, as game records with their dates, to FILE ('-' for standard output)."""
+    from ..data.database import command_context
     from .backup import export_collection
+    from .files import writable_target, write_text
 
-    app = _app()
-    with app.app_context():
+    if file != "-":
+        writable_target(file)  # refused before the database is read
+    app = configured_app()
+    with command_context(app):
         collection = export_collection()
-    json.dump(collection, file, indent=1, ensure_ascii=False)
-    file.write("\n")
+    write_text(file, json.dumps(collection, indent=1, ensure_ascii=False) + "\n")
     click.echo(
         ngettext("Exported %(num)s game.", "Exported %(num)s games.", len(collection["games"])),
         err=True,
@@ -205,17 +254,22 @@ def export_all(file: Any) -> None:
 
 
 @click.command("import-all")
-@click.argument("file", type=click.File("rb"))
-def import_all(file: Any) -> None:
-    """Add every game of an export-all FILE to this database; a bad file adds nothing."""
+@click.argument("file")
+def import_all(file: str) -> None:
+    """Add every game of an export-all FILE to this database; a bad file adds nothing, and
+    what is here already is left out."""
+    from ..data.database import command_context
     from ..rules import RuleError
-    from .backup import import_collection
+    from .backup import import_collection, say_written
+    from .files import read_bytes
 
-    app = _app()
-    with app.app_context():
+    text = read_bytes(file)
+    app = configured_app()
+    with command_context(app):
         try:
-            count = import_collection(file.read())
+            written = import_collection(text)
         except RuleError as error:
             click.echo(i18n.error_message(error), err=True)
             sys.exit(2)
-    click.echo(ngettext("Imported %(num)s game.", "Imported %(num)s games.", count))
+    for line in say_written(written):
+        click.echo(line)

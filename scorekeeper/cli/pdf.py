@@ -16,7 +16,7 @@ from ..i18n import gettext, ngettext
     "-o",
     "--output",
     "output",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=str,
     help="Where to write the PDF ('-' for standard output).  [default: game-GAME_ID.pdf]",
 )
 @click.option(
@@ -29,16 +29,21 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
     """Print the score sheet of game GAME_ID as a PDF."""
     from flask.cli import ScriptInfo
 
-    from .. import create_app, operations
-    from ..data.database import close_all
+    from .. import operations
+    from ..data.database import command_context
     from ..operations.errors import NotFound
     from ..pdf import printed_sheet as sheet
+    from .commands import configured_app
+    from .files import writable_target
 
-    # Under Flask's test runner (or `flask`), use the app it names; else the configured one.
+    if output is not None and output != "-":
+        writable_target(output)  # refused before the sheet is laid out
+    # Under Flask's test runner (or `flask`), use the app it names; else the configured one,
+    # whose connections are closed once the sheet is printed rather than left open.
     info = click.get_current_context().find_object(ScriptInfo)
-    app = info.load_app() if info is not None else create_app()
+    app = info.load_app() if info is not None else configured_app()
     target = output or f"game-{game_id}.pdf"
-    with app.app_context():
+    with app.app_context() if info is not None else command_context(app):
         try:
             printed = sheet.game_sheet(game_id, paper=sheet.paper_size(paper))
         except NotFound as missing:
@@ -47,9 +52,6 @@ def pdf_command(game_id: int, output: str | None, paper: str | None) -> None:
         except sheet.BadPaper as error:
             click.echo(f"{error}.", err=True)
             sys.exit(2)
-        finally:
-            if info is None:  # our own app: close its connections rather than leave them open
-                close_all()
     if target == "-":
         with click.open_file("-", "wb") as stdout:  # click's binary standard output
             stdout.write(printed.pdf)

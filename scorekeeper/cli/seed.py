@@ -49,10 +49,10 @@ def seed_command(games: int, rng_seed: int, players: int) -> None:
     """Fill the database with GAMES realistic random games in game nights (for demos)."""
     import time
 
-    from .. import create_app
-    from ..data.database import upgrade_database
+    from ..data.database import shown, upgrade_database
+    from .commands import configured_app
 
-    app = create_app()
+    app = configured_app()
     started = time.perf_counter()
     with app.app_context():
         upgrade_database()
@@ -65,6 +65,6 @@ def seed_command(games: int, rng_seed: int, players: int) -> None:
             hands=i18n.ngettext("%(num)s hand", "%(num)s hands", counts["hands"]),
             nights=i18n.ngettext("%(num)s night", "%(num)s nights", counts["nights"]),
             seconds=i18n.number(seconds),
-            url=app.config["SQLALCHEMY_DATABASE_URI"],
+            url=shown(app.config["SQLALCHEMY_DATABASE_URI"]),
         )
     )

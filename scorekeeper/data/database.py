@@ -17,17 +17,19 @@ changes a row outside a write transaction is refused: it would be committed alon
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask
-from sqlalchemy import CursorResult, Engine, Executable, event
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import CursorResult, Engine, Executable, Index, Insert, Table, event
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError  # DBAPIError: web/ too
 
 from .extensions import db
 
 IMMEDIATE = "scorekeeper_immediate"
+
+T = TypeVar("T")
 
 
 def init_app(app: Flask) -> None:
@@ -130,6 +132,23 @@ def release() -> None:
     db.session.remove()
 
 
+def recover() -> None:
+    """After the database failed under a request (busy, or away for a moment): end this
+    thread's session, so that a lost connection goes back to the pool marked broken and the
+    next request takes a sound one. The web's error pages call this; the session is ours."""
+    release()
+
+
+def read_then_release(read: Callable[[], T]) -> T:
+    """Run ``read``, then end this thread's session (``release``): for a long job that
+    reads everything it needs first (a history), so that it holds no transaction or
+    connection while it works (a long-open read holds back SQLite's WAL)."""
+    try:
+        return read()
+    finally:
+        release()
+
+
 def close_all() -> None:
     """Close the session and every pooled connection (a command that made its own app)."""
     # The session first: it holds a connection, which would otherwise go back to the pool
@@ -138,15 +157,101 @@ def close_all() -> None:
     db.engine.dispose()
 
 
+@contextmanager
+def command_context(app: Flask) -> Iterator[None]:
+    """The app context of a command that made its own app: on leaving it, the session and
+    every pooled connection are closed (``close_all``), rather than left to the exit."""
+    with app.app_context():
+        try:
+            yield
+        finally:
+            close_all()
+
+
 def busy(error: BaseException) -> bool:
     """Whether a database error means "another writer was in the way; nothing was saved,
     try again": SQLite's lock wait ran out, or PostgreSQL broke a deadlock, refused a
     serialization or gave up waiting for a lock."""
-    if not isinstance(error, OperationalError):
+    if not isinstance(error, DBAPIError):
         return False
     if "database is locked" in str(error.orig):
         return True
     return getattr(error.orig, "sqlstate", None) in {"40P01", "40001", "55P03"}
+
+
+def place() -> str:
+    """Where the database is, to tell a person: a SQLite file's path, or a server's URL
+    without its password."""
+    url = db.engine.url
+    if url.get_backend_name() == "sqlite":
+        return url.database or ":memory:"
+    return url.render_as_string(hide_password=True)
+
+
+def sqlite_database() -> bool:
+    """Whether the database is a SQLite file (one ``scorekeeper backup`` can copy)."""
+    url = db.engine.url
+    return url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
+
+
+#: SQLSTATEs of a PostgreSQL that is not there for a moment: it is shutting down, crashed or
+#: starting up (57P01-57P03), or is read-only (25006: a standby, or
+#: default_transaction_read_only); and the classes of a lost connection (08), a full disk or
+#: memory (53) and the operating system's failures, such as an I/O error (58).
+_POSTGRESQL_AWAY = frozenset({"57P01", "57P02", "57P03", "25006"})
+_POSTGRESQL_AWAY_CLASSES = frozenset({"08", "53", "58"})
+#: SQLite's errors for a file it cannot write just now: the disk is full, an I/O error, the
+#: file (or its folder) is read-only, or cannot be opened.
+_SQLITE_AWAY = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN")
+
+
+def unavailable(error: BaseException) -> bool:
+    """Whether a database error means "the database cannot be reached or cannot write just
+    now; nothing was saved; try again later": the connection was lost or refused (a restart, a
+    dropped network), the server is starting or stopping, the disk is full, or the database
+    or its file is read-only. A lock waited on too long is ``busy`` instead."""
+    if not isinstance(error, DBAPIError) or busy(error):
+        return False
+    if error.connection_invalidated:
+        return True
+    orig = error.orig
+    name = getattr(orig, "sqlite_errorname", None)
+    if name is not None:
+        return bool(name.startswith(_SQLITE_AWAY))
+    sqlstate = getattr(orig, "sqlstate", None)
+    if sqlstate is None:
+        # psycopg says nothing more when no server answered at all (refused, or gone).
+        return isinstance(error, OperationalError)
+    return sqlstate in _POSTGRESQL_AWAY or sqlstate[:2] in _POSTGRESQL_AWAY_CLASSES
+
+
+def unique_broken(error: IntegrityError, index: Index) -> bool:
+    """Whether ``error`` is a row refused by the unique ``index`` (another request wrote that
+    key first), and not some other integrity error."""
+    constraint = getattr(getattr(error.orig, "diag", None), "constraint_name", None)
+    if constraint is not None:  # PostgreSQL names the index
+        return bool(constraint == index.name)
+    columns = ", ".join(f"{index.table.name}.{column.name}" for column in index.columns)  # type: ignore[union-attr]  # an index of a table
+    return f"UNIQUE constraint failed: {columns}" in str(error.orig)
+
+
+def insert_skipping_conflicts(table: Table, index: Index) -> Insert:
+    """An INSERT that skips a row whose key the unique ``index`` holds already (ON CONFLICT
+    DO NOTHING; on PostgreSQL it first waits for a transaction writing that key to end)."""
+    if dialect() == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        return postgresql_insert(table).on_conflict_do_nothing(index_elements=list(index.columns))
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert(table).on_conflict_do_nothing(index_elements=list(index.columns))
+
+
+def shown(url: str) -> str:
+    """A database URL as it may be printed or logged: with its password hidden (``***``)."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
 
 
 def dialect() -> str:

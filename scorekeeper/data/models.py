@@ -12,9 +12,10 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .. import rules
+from ..rules.game import name_key
 from .extensions import db
 
 #: Longest name or place of a game night.
@@ -23,22 +24,43 @@ NIGHT_NAME_MAX = 80
 HAND_KEY_MAX = 64
 #: Longest exact money text cached per player and game (a 32-character stake times units).
 MONEY_TEXT_MAX = 64
+#: Longest address a login attempt is counted under (an IPv6 address with its zone fits).
+LOGIN_ADDRESS_MAX = 64
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+#: The unique index that makes one person one player: on ``Player.name_key``.
+NAME_KEY_INDEX = "uq_player_name_key"
+
+
 class Player(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
-    """A person on the roster, shared across games."""
+    """A person on the roster, shared across games.
+
+    ``name_key`` is what every spelling of the name shares (``rules.game.name_key``), and
+    unique: two requests that add "Ana" and "ana" at the same moment make one player. It is
+    set whenever the name is (``_keyed``; a Core INSERT gives it). It is empty only for a
+    player the name keys' migration found to be another spelling of an older player's name,
+    until the two are merged or one is renamed (``operations.players``).
+    """
 
     __tablename__ = "player"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(rules.NAME_MAX), unique=True)
+    name_key: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="player")
+
+    __table_args__ = (Index(NAME_KEY_INDEX, "name_key", unique=True),)
+
+    @validates("name")
+    def _keyed(self, _attribute: str, name: str) -> str:
+        self.name_key = name_key(name)
+        return name
 
 
 class Game(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
@@ -195,6 +217,20 @@ class Night(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Mo
     ended_at: Mapped[datetime | None] = mapped_column(default=None)
 
     __table_args__ = (Index("ix_night_date", "date"), Index("ix_night_created_at", "created_at"))
+
+
+class LoginFailure(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+    """A login attempt from an address, counted as failed until it succeeds (``auth``): kept
+    in the database, so the limit is one for every worker and machine of the install."""
+
+    __tablename__ = "login_failure"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: Where the attempt came from (the client's address).
+    address: Mapped[str] = mapped_column(String(LOGIN_ADDRESS_MAX))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (Index("ix_login_failure_address_at", "address", "at"),)
 
 
 class Counted:

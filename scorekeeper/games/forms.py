@@ -21,10 +21,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
 from .. import i18n, rules
-from ..i18n import N_, gettext, ngettext
+from ..i18n import N_, gettext, isolated, ngettext
 from ..operations import hands
 from ..rules.variants import LowTo
-from ..web.forms import Form
+from ..web.forms import WRITTEN, Form
 from ..web.widgets import (
     CountBox,
     DealerField,
@@ -114,6 +114,7 @@ class HandFormBase(Form):
             Optional(),
             Length(max=rules.NOTE_MAX, message=_l("A note has at most %(max)d characters.")),
         ],
+        render_kw=WRITTEN,
     )
     save = SubmitField(_l("Save hand"))
     passed_out = SubmitField(_l("Everyone passed"))
@@ -134,8 +135,20 @@ class HandFormBase(Form):
         refused hand shows first (the form's own messages show above it)."""
         found: list[tuple[str, str]] = []
         points = [point_field_name(point.key) for point in self.game.variant.points]
-        for name in ["sale", "pitcher", "bid", "high_bidder", "rest", *points, "dealer", "note"]:
-            if name in self:
+        for name in [
+            "sale",
+            "pitcher",
+            "bid",
+            "high_bidder",
+            "rest",
+            *points,
+            "game_count",
+            "dealer",
+            "note",
+        ]:
+            if name == "game_count" and self.counts_game:
+                found.extend(("game-counter", str(error)) for error in self.counter_errors())
+            elif name in self:
                 found.extend((self[name].id, str(error)) for error in self[name].errors)
         return found
 
@@ -144,12 +157,10 @@ class HandFormBase(Form):
         """Whether this form has the Game counter (a game whose Game is the game-count)."""
         return "game_count" in self
 
-    def game_counts(self) -> dict[str, int] | None:
-        """Each player's count toward Game as the counter was filled in, or None if it was
-        left empty. A player's cards (tens, aces...) are added up here; without them, the
-        count typed for the player; a player left empty took nothing (RULES.md 10)."""
-        if not self.counts_game:
-            return None
+    def typed_counts(self) -> dict[str, int | None]:
+        """Each player's count toward Game as the counter was filled in: a player's cards
+        (tens, aces...) added up, else the count typed for the player, else None (not
+        counted: an empty box is never taken for 0)."""
         counter: GameCounterField = self.game_count
         found: dict[str, int | None] = {}
         for i, name in enumerate(self.game.players):
@@ -161,14 +172,37 @@ class HandFormBase(Form):
                 found[name] = sum(worth * (n or 0) for worth, n in cards)
             else:
                 found[name] = counter.value_of(count_field_name(i))
-        if all(v is None for v in found.values()):
+        return found
+
+    def not_counted(self) -> list[str]:
+        """The players left without a count while others were counted: the counter takes
+        every player's count or none (RULES.md 10 lists every seated player)."""
+        if not self.counts_game:
+            return []
+        counts = self.typed_counts()
+        if all(v is None for v in counts.values()):
+            return []
+        return [name for name, v in counts.items() if v is None]
+
+    def game_counts(self) -> dict[str, int] | None:
+        """Each player's count toward Game as the counter was filled in, or None if it was
+        left empty, or some player was left uncounted (``not_counted``: refused)."""
+        if not self.counts_game:
             return None
-        return {name: v or 0 for name, v in found.items()}
+        counts = self.typed_counts()
+        if any(v is None for v in counts.values()):
+            return None
+        return {name: v for name, v in counts.items() if v is not None}
 
     def side_counts(self) -> dict[str, int] | None:
-        """Each side's count toward Game, as the counter was filled in (for the page)."""
-        counts = self.game_counts()
-        return None if counts is None else rules.counts_by_side(self.game, counts)
+        """Each side's count toward Game so far, as the counter was filled in (for the page:
+        a player left empty adds nothing), or None if nothing was typed."""
+        if not self.counts_game:
+            return None
+        counts = self.typed_counts()
+        if all(v is None for v in counts.values()):
+            return None
+        return rules.counts_by_side(self.game, {n: v or 0 for n, v in counts.items()})
 
     @property
     def takes_the_rest(self) -> bool:
@@ -214,6 +248,21 @@ class HandFormBase(Form):
             # Counted: Game may be left for the count to credit.
             self[point_field_name("game")].validators = [Optional()]
         valid = super().validate(extra_validators)
+        missing = [] if self.is_passed else self.not_counted()
+        if missing:
+            # A box left empty is not 0: the count would credit Game on half a count.
+            self.game_count.errors = [
+                *self.game_count.errors,
+                ngettext(
+                    "Count every player or none: %(names)s has no count (type 0 for a "
+                    "player who took no counting cards).",
+                    "Count every player or none: %(names)s have no count (type 0 for a "
+                    "player who took no counting cards).",
+                    len(missing),
+                    names=", ".join(missing),
+                ),
+            ]
+            valid = False
         if "sale" in self and not self.is_passed:
             # Which taps a Sell-Out hand needs depends on the sale: say so by the field,
             # rather than let the engine report a missing name as "null".
@@ -275,10 +324,11 @@ class HandFormBase(Form):
     def attach_error(self, error: rules.RuleError) -> None:
         """Show the engine's message next to the field it names (or above the form)."""
         name = form_field_for(error.field)
+        said = count_contradiction(error, self.game) or i18n.error_message(error)
         if name is not None and name in self:
-            self[name].errors = [*self[name].errors, i18n.error_message(error)]
+            self[name].errors = [*self[name].errors, said]
         else:
-            self.form_errors.append(i18n.error_message(error))
+            self.form_errors.append(said)
 
     def counter_sides(self) -> list[CounterSide]:
         """The Game counter as the page lays it out: each side, its count so far, its players."""
@@ -339,6 +389,36 @@ class HandFormBase(Form):
             self.high_bidder.data = seat.get(hand.high_bidder or "")
 
 
+#: The engine's refusals of a Game count against a tapped Game, in the hand form's words (by
+#: code; never by reading the English): the contradiction is said, nothing is re-tapped.
+COUNT_CONTRADICTIONS = {
+    "game-count-disagrees": N_(
+        "Game is tapped for %(taker)s, but %(leader)s counted %(high)s to %(other)s's "
+        "%(low)s: tap Game for %(leader)s, or correct the count."
+    ),
+    "game-count-tied": N_(
+        "Game is tapped for %(taker)s, but the highest count, %(count)s, is shared, so Game "
+        "goes to nobody: tap Nobody for Game, or correct the count."
+    ),
+    "game-count-nobody": N_(
+        "Game is tapped for nobody, but %(leader)s counted %(high)s to %(other)s's %(low)s: "
+        "tap Game for %(leader)s, or correct the count."
+    ),
+}
+
+
+def count_contradiction(error: rules.RuleError, game: rules.Game) -> str | None:
+    """Say a Game tapped against the count as the hand form does, or None for another error.
+    The tap is named by its side (a team button credits its team's player)."""
+    words = COUNT_CONTRADICTIONS.get(error.code)
+    if words is None:
+        return None
+    params = dict(error.params)
+    if params.get("taker") in game.seated:
+        params["taker"] = game.side_of(params["taker"])
+    return gettext(words, **params)
+
+
 def hand_form(game: rules.Game, usual_dealer: str | None = None, **kwargs: Any) -> HandFormBase:
     """Build the hand form for a game: a button per seat for each choice. ``usual_dealer`` is
     who is due to deal the hand (the dealer choice offers them first, as "in turn")."""
@@ -393,9 +473,11 @@ def _hand_form_class(
                 side,
                 render_kw={
                     "aria-label": gettext(
-                        "Team %(team)s: %(players)s", team=side, players=", ".join(members)
+                        "Team %(team)s: %(players)s",
+                        team=isolated(side),
+                        players=", ".join(isolated(member) for member in members),
                     ),
-                    "members": " · ".join(members),
+                    "members": " · ".join(isolated(member) for member in members),
                 },
             )
             for i, (side, members) in enumerate(teams)
@@ -471,7 +553,7 @@ def _hand_form_class(
             boxes.append(
                 (
                     count_field_name(i),
-                    gettext("Count of %(name)s", name=name),
+                    gettext("Count of %(name)s", name=isolated(name)),
                     rules.variants.GAME_COUNT_MAX,
                     None,
                 )
@@ -479,7 +561,9 @@ def _hand_form_class(
             boxes.extend(
                 (
                     count_field_name(i, card),
-                    gettext("%(cards)s taken by %(name)s", cards=card_names[card], name=name),
+                    gettext(
+                        "%(cards)s taken by %(name)s", cards=card_names[card], name=isolated(name)
+                    ),
                     4,
                     worth,
                 )

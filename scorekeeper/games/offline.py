@@ -31,7 +31,8 @@ from . import receive
 
 bp = Blueprint("offline", __name__)
 
-SERVICE_WORKER = Path(__file__).resolve().parents[2] / "static" / "js" / "sw.js"
+#: The service worker, under the static folder (served from the root, below).
+SERVICE_WORKER = "js/sw.js"
 
 #: Each outcome's status code.
 ANSWERED = {
@@ -106,6 +107,7 @@ def _said(game_id: int, outcome: receive.Outcome) -> dict[str, Any]:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """Serve the service worker from the root, so its scope covers the game pages."""
-    response = Response(SERVICE_WORKER.read_bytes(), mimetype="text/javascript")
+    script = Path(current_app.static_folder or "static") / SERVICE_WORKER
+    response = Response(script.read_bytes(), mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response

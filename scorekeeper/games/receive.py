@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from .. import operations, rules
-from ..i18n import gettext
+from ..i18n import N_, gettext
 from ..operations.errors import Conflict, KeyUsed, SameAsLast
 from ..operations.rows import Loaded
 from ..sheets.words import describe_hand
@@ -123,12 +123,14 @@ class _Refused(Exception):
 
 
 #: What a form that cannot be placed is told (nothing is saved).
-KEY_NOT_VALID = "This form's key is not valid; nothing was saved. Tap the hand in again."
-NO_VERSION = (
+KEY_NOT_VALID = N_("This form's key is not valid; nothing was saved. Tap the hand in again.")
+NO_VERSION = N_(
     "This form does not say which state of the game it was made from; "
     "reload the page and try again. Nothing was saved."
 )
-NO_NUMBER = "This form does not say which hand it is for; reload the page. Nothing was saved."
+NO_NUMBER = N_(
+    "The hand number is not valid; nothing was saved. Reload the page and tap the hand in again."
+)
 
 
 def receive_hand(game_id: int, data: Mapping[str, str], *, sent_by_phone: bool) -> Outcome:

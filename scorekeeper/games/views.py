@@ -277,14 +277,20 @@ def export(game_id: int) -> Response:
 @bp.route("/games/import", methods=["GET", "POST"])
 @csrf.exempt
 def import_game() -> ViewResult:
-    """Create a game from a game record: an uploaded file, or the JSON as the request body."""
+    """Create a game from a game record: an uploaded file, or the JSON as the request body.
+
+    A record identical to a game kept already is not imported unless asked (``again``: the
+    id of that game, as the question offers it); the page names the game and links to it,
+    a JSON answer is a 409 naming it."""
     as_json = request.mimetype == "application/json"
     error: str | None = None
+    kept: int | None = None
+    text: bytes | str = ""
     if request.method == "POST":
         if as_json:
             # A JSON body cannot be sent cross-site without a CORS preflight, which we
             # never grant; a form post (the only kind a browser sends freely) needs the token.
-            text: bytes | str = request.get_data()
+            text = request.get_data()
         else:
             # Exempted above for JSON bodies, so check the token here (unless turned off).
             if current_app.config.get("WTF_CSRF_ENABLED", True):
@@ -293,25 +299,60 @@ def import_game() -> ViewResult:
             text = upload.read() if upload is not None else request.form.get("record_text", "")
             if not text:
                 error = gettext("Choose a game record file (.json) to import.")
+        again = parse_id(request.values.get("again", ""))
         if error is None:
             try:
-                record = rules.loads_record(text)
-                game_id = operations.games.import_record(record)
+                record = _record_to_import(text)
+                game_id = operations.games.import_record(record, again=again)
             except rules.RuleError as rule_error:
                 # A JSON answer stays in English, as the record format does.
                 error = str(rule_error) if as_json else i18n.error_message(rule_error)
-            except Conflict as conflict:
-                error = (
-                    operations.errors.message(conflict) if as_json else _conflict_message(conflict)
-                )
+            except operations.errors.AlreadyKept as same:
+                kept = int(same.params["id"])
+                if as_json:
+                    return _json_error(operations.errors.message(same), 409, game=kept)
+            except operations.errors.OperationError as refused:
+                said = operations.errors.message if as_json else operations.errors.explain
+                error = said(refused)
             else:
                 if as_json:
                     return jsonify(id=game_id, url=url_for("games.show", game_id=game_id)), 201
                 flash(gettext("The game was imported."), "info")
                 return redirect(url_for("games.show", game_id=game_id), 303)
         if as_json:
-            return Response(json.dumps({"error": error}), status=400, mimetype="application/json")
-    return render_template("games/import.html", error=error), 400 if error else 200
+            return _json_error(error or "", 400)
+    status = 409 if kept is not None else 400 if error else 200
+    record_text = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    return render_template(
+        "games/import.html", error=error, kept=kept, record_text=record_text
+    ), status
+
+
+def _record_to_import(text: str | bytes) -> rules.GameRecord:
+    """Parse a posted record; a file of every game (export-all's) is told where it goes."""
+    try:
+        return rules.loads_record(text)
+    except rules.RuleError as error:
+        if error.code == "unknown-key" and _is_collection(text):
+            raise operations.errors.OperationError("collection-file") from None
+        raise
+
+
+def _is_collection(text: str | bytes) -> bool:
+    """Whether ``text`` is an export-all file (its format names a collection)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and str(data.get("format", "")).startswith(
+        "pitch-scorekeeper/collection"
+    )
+
+
+def _json_error(error: str, status: int, **more: Any) -> Response:
+    """A JSON answer refusing an import: ``{"error": "..."}`` (and what else it names)."""
+    body = {"error": error, **more}
+    return Response(json.dumps(body), status=status, mimetype="application/json")
 
 
 @bp.get("/games/<id:game_id>/again")

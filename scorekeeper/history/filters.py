@@ -20,6 +20,8 @@ from .. import rules
 from ..data import models
 from ..data.extensions import db
 from ..i18n import N_, day, gettext
+from ..rules.game import name_key
+from ..web.forms import WRITTEN
 
 #: The status filter's values and their labels (translated where shown).
 STATUSES = {"": N_("Finished or not"), "finished": N_("Finished"), "playing": N_("Not finished")}
@@ -43,7 +45,9 @@ class DayField(DateField):
 class HistoryForm(Form):
     """The filter form, read from the query string (a GET form: it changes nothing)."""
 
-    player = StringField(_l("Player"), validators=[Optional(), Length(max=rules.NAME_MAX)])
+    player = StringField(
+        _l("Player"), validators=[Optional(), Length(max=rules.NAME_MAX)], render_kw=WRITTEN
+    )
     variant = SelectField(_l("Game"), choices=[], validate_choice=False)
     date_from = DayField(_l("From"), validators=[Optional()], format="%Y-%m-%d")
     date_to = DayField(_l("To"), validators=[Optional()], format="%Y-%m-%d")
@@ -62,7 +66,7 @@ class HistoryForm(Form):
         if (
             name
             and db.session.execute(
-                select(models.Player.id).where(models.Player.name == name)
+                select(models.Player.id).where(models.Player.name_key == name_key(name))
             ).first()
             is None
         ):
@@ -163,7 +167,7 @@ class HistoryFilters:
                     game.id.in_(
                         select(seat.game_id)
                         .join(player, player.id == seat.player_id)
-                        .where(player.name == self.player)
+                        .where(player.name_key == name_key(self.player))
                     )
                 )
             else:
@@ -171,7 +175,7 @@ class HistoryFilters:
                     exists()
                     .where(seat.game_id == game.id)
                     .where(seat.player_id == player.id)
-                    .where(player.name == self.player)
+                    .where(player.name_key == name_key(self.player))
                 )
         if self.variant:
             conditions.append(game.variant == self.variant)

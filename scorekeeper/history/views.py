@@ -21,8 +21,8 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import i18n, operations
-from ..pdf import bundle, printer
-from ..pdf.jobs import Busy, Job, JobRegistry
+from ..pdf import history, pool, printer
+from ..pdf.jobs import Busy, Job, JobRegistry, Progress
 from ..pdf.views import pdf_response, requested_paper
 from ..sheets.model import GameView, game_snapshot
 from ..stats.queries import roster_names
@@ -90,13 +90,13 @@ def index() -> tuple[str, int]:
     page = min(page, pages)  # past the end: show the last page
     ids, page = queries.page_of_games(filters, page, size, cursor)
     loaded = operations.loading.load_many(ids)
-    games: list[GameView | bundle.Unscorable] = []
+    games: list[GameView | history.Unscorable] = []
     for game_id in ids:
         found = loaded.get(game_id)
         if isinstance(found, operations.rows.Loaded):
             games.append(game_snapshot(found, chart=False, rows=False))
         elif found is not None:
-            games.append(bundle.Unscorable(game_id, str(found)))
+            games.append(history.Unscorable(game_id, str(found)))
     return render_template(
         "history/index.html",
         **context,
@@ -146,11 +146,11 @@ def history_pdf() -> BaseResponse:
     state = tuple((game_id, version) for game_id, version in found)
     key = ("history", tuple(sorted(filters.args().items())), paper, state)
     app = current_app._get_current_object()  # type: ignore[attr-defined]  # a LocalProxy hides it
-    workers = bundle.worker_count(app.config["PDF_WORKERS"])
+    workers = pool.worker_count(app.config["PDF_WORKERS"])
 
-    def work(progress: bundle.Progress) -> bytes:
+    def work(progress: Progress) -> bytes:
         with app.app_context():
-            return bundle.history_pdf(
+            return history.history_pdf(
                 game_ids,
                 paper=paper,
                 title=title,

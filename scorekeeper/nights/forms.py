@@ -10,7 +10,7 @@ from wtforms import DateField, Field, IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..operations.nights import NIGHT_NAME_MAX
-from ..web.forms import Form
+from ..web.forms import WRITTEN, Form
 from ..web.routing import MAX_ID
 
 
@@ -34,8 +34,14 @@ class NightForm(Form):
         _l("Name"),
         filters=[_strip],
         validators=[InputRequired(_l("Give the night a name.")), _LENGTH, _printable],
+        render_kw=WRITTEN,
     )
-    place = StringField(_l("Place"), filters=[_strip], validators=[Optional(), _LENGTH, _printable])
+    place = StringField(
+        _l("Place"),
+        filters=[_strip],
+        validators=[Optional(), _LENGTH, _printable],
+        render_kw=WRITTEN,
+    )
     date = DateField(
         _l("Date"),
         validators=[InputRequired(_l("Give the night's date."))],

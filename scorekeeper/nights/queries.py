@@ -17,7 +17,7 @@ from .. import rules
 from ..data import models
 from ..data.extensions import db
 from ..games.queries import GameLine, game_lines
-from ..operations.nights import current_night_id
+from ..operations.nights import open_night_ids
 from ..rules.night import NightSettlement, Share, settle_night
 
 
@@ -61,10 +61,9 @@ def night_lines(offset: int, limit: int) -> list[NightLine]:
         if ids
         else {}
     )
-    current = current_night_id()
+    on = set(open_night_ids())
     return [
-        NightLine(n.id, n.name, n.place, n.date, counts.get(n.id, 0), n.id == current)
-        for n in nights
+        NightLine(n.id, n.name, n.place, n.date, counts.get(n.id, 0), n.id in on) for n in nights
     ]
 
 
@@ -121,6 +120,10 @@ class NightView:
     balances: tuple[Balance, ...]
     in_money: bool
     payments: tuple[Payment, ...]
+    #: In a night that settles in money, the payments in units that clear what the games
+    #: without a stake left (their units are worth no money, so the money payments leave
+    #: them untouched); empty when every game had a stake, or none had one.
+    unit_payments: tuple[Payment, ...] = ()
     #: Whether every finished game had the same stake (or none had one): only then do the
     #: players' units add up to something, a unit being worth the same in every game.
     same_stake: bool = True
@@ -221,22 +224,29 @@ def night_view(night: NightRow) -> NightView:
     finished = [g for g in games if g.finished]
     stakes = {_stake_value(g.stake) for g in finished}
     unstaked: dict[str, int] = defaultdict(int)
+    unstaked_shares = []
     for g in finished:
         if _stake_value(g.stake) is None:
+            unstaked_shares.append({name: Share(pg.units, None) for pg, name in by_game[g.id]})
             for pg, name in by_game[g.id]:
                 unstaked[name] += pg.units
+    # Settled apart, in units: the same netting, over the games that had no stake.
+    unit_settlement = settle_night(unstaked_shares) if settlement.in_money else None
     return NightView(
         id=night.id,
         name=night.name,
         place=night.place,
         date=night.date,
         ended=night.ended_at is not None,
-        current=night.id == current_night_id(),
+        current=night.id in open_night_ids(),
         games=lines,
         unfinished=sum(not g.finished for g in games),
         balances=_balances(settlement, ids, unstaked),
         in_money=settlement.in_money,
         payments=tuple(Payment(p.payer, p.payee, p.amount) for p in settlement.payments),
+        unit_payments=tuple(Payment(p.payer, p.payee, p.amount) for p in unit_settlement.payments)
+        if unit_settlement is not None
+        else (),
         same_stake=len(stakes) <= 1,
         unstaked=None in stakes,
     )

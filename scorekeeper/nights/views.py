@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations, rules
-from ..i18n import current_locale, day, gettext, ngettext
+from ..i18n import current_locale, day, gettext, isolated, ngettext
 from ..operations.errors import NotFound
 from ..rules.night import EXACT
 from ..web.paging import page_of
@@ -67,7 +67,10 @@ def start() -> ViewResult:
     if not form.validate_on_submit():
         return _list_page(form), 400
     night_id = operations.nights.start_night(*form.values())
-    flash(gettext("%(night)s has started: new games join it.", night=form.name.data), "info")
+    flash(
+        gettext("%(night)s has started: new games join it.", night=isolated(form.name.data)),
+        "info",
+    )
     return redirect(url_for("nights.show", night_id=night_id))
 
 
@@ -128,7 +131,7 @@ def delete(night_id: int) -> ViewResult:
             "%(night)s was deleted; its %(num)s game was kept.",
             "%(night)s was deleted; its %(num)s games were kept.",
             moved,
-            night=name,
+            night=isolated(name),
         ),
         "info",
     )

@@ -4,8 +4,11 @@
   replays kept in memory, a game's export;
 - ``games``: create, import, delete a game, and "Play again";
 - ``hands``: record a hand (once, by its one-time key), correct one, undo the last;
-- ``rule_sets``, ``nights``, ``players``: a table's saved rules, game nights, the roster;
+- ``rule_sets``, ``nights``, ``players``: a table's saved rules, game nights, the roster
+  (one person, one player);
+- ``logins``: the organiser login's limit on failed attempts, one for every worker;
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
+- ``kept``: which stored games a record to import is identical to;
 - ``rows`` (the row types and their conversion to the engine's values), ``statements``
   (the prebuilt SQL) and ``writing`` (the write transaction and what a change rewrites)
   serve the others;
@@ -15,14 +18,28 @@ Callers name the module that does the job (``operations.hands.record_hand(...)``
 modules are imported here, no name is re-exported.
 """
 
-from . import collection, errors, games, hands, loading, nights, players, rows, rule_sets
+from . import (
+    collection,
+    errors,
+    games,
+    hands,
+    kept,
+    loading,
+    logins,
+    nights,
+    players,
+    rows,
+    rule_sets,
+)
 
 __all__ = [
     "collection",
     "errors",
     "games",
     "hands",
+    "kept",
     "loading",
+    "logins",
     "nights",
     "players",
     "rows",

@@ -30,7 +30,22 @@ MESSAGES: dict[str, str] = {
     "name-taken": N_(
         "%(name)s is already on the roster; if they are the same person, merge them instead"
     ),
+    "merged-meanwhile": N_(
+        "%(name)s was merged with another player at the same moment (on another phone or "
+        "page), so nothing was merged here. Look at the roster again."
+    ),
     "merge-self": N_("choose another player to merge: a player cannot be merged with itself"),
+    "no-rule-set": N_("There are no saved house rules number %(id)s. They may have been deleted."),
+    "rule-set-name-taken": N_(
+        "“%(name)s” is already the name of other saved house rules: choose another name."
+    ),
+    "already-kept": N_(
+        "This game is kept already: game %(id)s has the same players, rules and hands."
+    ),
+    "collection-file": N_(
+        "This is a file of every game (from scorekeeper export-all), not one game's record: "
+        "add it with scorekeeper import-all on the machine that serves the app."
+    ),
     "not-finished": N_(
         "Game %(id)s is not over yet: play the next game once this one has a winner."
     ),
@@ -83,6 +98,12 @@ class NotFound(OperationError):
     """The game, hand, night or player does not exist (any more)."""
 
     default = "no-game"
+
+
+class AlreadyKept(OperationError):
+    """A record identical to a game kept already (``params["id"]``): imported only if asked."""
+
+    default = "already-kept"
 
 
 class RosterError(OperationError):

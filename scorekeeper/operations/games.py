@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from types import SimpleNamespace
 
 from sqlalchemy import delete, insert, select
 
@@ -15,43 +16,41 @@ from ..data.database import run
 from ..data.extensions import db
 from ..live import broker as live
 from ..stats import cache as stats_cache
-from .errors import OperationError
+from .errors import AlreadyKept, OperationError
+from .kept import kept_like
 from .loading import load
-from .nights import current_night_id
-from .rows import GameRow, hand_columns
+from .rows import GameRow, engine_hand, hand_columns
 from .rule_sets import save_rule_set
 from .statements import GAME, GAME_TO_LOCK, HAND, UPDATE_GAME
 from .writing import cache_result, check_version, refresh_stats, store_game, write
-
-CURRENT_NIGHT = "current"
 
 
 def create_game(
     game: rules.Game,
     *,
     rule_set_name: str | None = None,
-    night_id: int | str | None = CURRENT_NIGHT,
+    replacing: int | None = None,
+    night_id: int | None = None,
     follows: int | None = None,
 ) -> int:
     """Store a new game (already checked by ``rules.Game.create``) and return its id.
 
     With ``rule_set_name`` (checked as a name is), its house rules are saved under that
-    name in the same transaction, replacing a rule set of that name. The game joins
-    ``night_id`` (a night that no longer exists: none), or with ``None`` no night;
-    by default the night being played, as the new-game form's tick box offers. With
-    ``follows`` (a rematch), it becomes that finished game's next game if it has none yet,
-    so a "Play again" tapped after it lands there (see ``play_again``).
+    name in the same transaction; a name another set has raises ``rule_sets.NameTaken``
+    (nothing is written) unless ``replacing`` is that set's id. The game joins ``night_id``
+    (a night that no longer exists: none), or no night: never a night just because it is
+    open (another table's, say). With ``follows`` (a rematch), it becomes that finished
+    game's next game if it has none yet, so a "Play again" tapped after it lands there
+    (see ``play_again``).
     """
 
     def action() -> int:
         # The game followed is locked first, as play_again locks it.
         before = run(GAME_TO_LOCK, {"game_id": follows}).first() if follows is not None else None
         if rule_set_name is not None:
-            save_rule_set(rule_set_name, game)
+            save_rule_set(rule_set_name, game, replacing=replacing)
         night: int | None = None
-        if night_id == CURRENT_NIGHT:
-            night = current_night_id()
-        elif isinstance(night_id, int):
+        if night_id is not None:
             night = db.session.execute(
                 select(models.Night.id).where(models.Night.id == night_id)
             ).scalar()
@@ -77,25 +76,34 @@ def store_record(
     backup's); those not given are now.
     """
     times = times or {}
-    result = record.score()
     new = store_game(record.game, night_id, times.get("created_at"))
     row = new.row
     if times.get("finished_at") is not None:
         row = dataclasses.replace(row, finished_at=times["finished_at"])
     seat_of = {name: i for i, name in enumerate(record.game.players)}
-    if record.hands:
+    columns = [hand_columns(h, seat_of) for h in record.hands]
+    if columns:
         run(
             insert(HAND),
-            [
-                {"game_id": row.id, "number": n, **hand_columns(h, seat_of)}
-                for n, h in enumerate(record.hands, start=1)
-            ],
+            [{"game_id": row.id, "number": n, **c} for n, c in enumerate(columns, start=1)],
         )
+    if new.game.players == record.game.players:
+        result = record.score()
+    else:  # a player the roster spells otherwise: the hands name them as it does
+        hands = [engine_hand(SimpleNamespace(**c), new.game.players) for c in columns]
+        result = rules.score_game(new.game, hands)
     return cache_result(row, result, new.player_ids, times.get("updated_at"))
 
 
-def import_record(record: rules.GameRecord) -> int:
-    """Store a parsed game record with all its hands; return the game's id."""
+def import_record(record: rules.GameRecord, *, again: int | None = None) -> int:
+    """Store a parsed game record with all its hands; return the game's id.
+
+    A record identical to a game kept already (``kept.kept_like``) raises ``AlreadyKept``
+    naming that game, and nothing is written, unless ``again`` names it: the person saw it
+    and asked for the game a second time."""
+    same = kept_like([record])[0]
+    if same and again not in same:
+        raise AlreadyKept(id=same[0])
 
     def action() -> int:
         return store_record(record).id

@@ -1,5 +1,5 @@
 """Every write to game nights: start, edit, end, delete, and moving games in and out; and
-which night is being played (the one new games join)."""
+which nights are being played (the ones a new game may be started in)."""
 
 from __future__ import annotations
 
@@ -18,16 +18,20 @@ from .errors import NotFound
 CURRENT_FOR = timedelta(hours=18)
 
 
-def current_night_id(now: datetime | None = None) -> int | None:
-    """Return the night new games join: the newest one not ended, started in the last 18 hours."""
+def open_night_ids(now: datetime | None = None) -> list[int]:
+    """The nights being played, newest first: not ended, started in the last 18 hours.
+
+    Several tables may each have one on. A new game joins one only when it is started from
+    it (its page, or a game played at it) or chosen on the new-game form: never because it
+    happens to be open."""
     since = (now or utcnow()) - CURRENT_FOR
-    found: int | None = db.session.execute(
-        select(models.Night.id)
-        .where(models.Night.ended_at.is_(None), models.Night.created_at >= since)
-        .order_by(models.Night.created_at.desc(), models.Night.id.desc())
-        .limit(1)
-    ).scalar()
-    return found
+    return list(
+        db.session.execute(
+            select(models.Night.id)
+            .where(models.Night.ended_at.is_(None), models.Night.created_at >= since)
+            .order_by(models.Night.created_at.desc(), models.Night.id.desc())
+        ).scalars()
+    )
 
 
 def _night(night_id: int) -> models.Night:
@@ -38,13 +42,9 @@ def _night(night_id: int) -> models.Night:
 
 
 def start_night(name: str, place: str | None, day: date) -> int:
-    """Start a night (the current one from now on); any night still open is ended."""
+    """Start a night. Nights another table has on stay on: each table ends its own."""
     with write_transaction():
-        now = utcnow()
-        db.session.execute(
-            update(models.Night).where(models.Night.ended_at.is_(None)).values(ended_at=now)
-        )
-        night = models.Night(name=name, place=place, date=day, created_at=now)
+        night = models.Night(name=name, place=place, date=day, created_at=utcnow())
         db.session.add(night)
         db.session.flush()
         return night.id

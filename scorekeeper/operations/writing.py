@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .. import rules
@@ -24,26 +23,11 @@ from ..live import broker as live
 from ..stats import cache as stats_cache
 from .errors import Conflict
 from .loading import keep
-from .rows import GAME_COLUMNS, GameRow, Loaded
+from .players import seat_players
+from .rows import GAME_COLUMNS, GameRow, Loaded, engine_game
 from .statements import UPDATE_GAME
 
 # --- Writes ------------------------------------------------------------------------------------
-
-
-def _players_by_name(names: Sequence[str]) -> dict[str, models.Player]:
-    """Find the roster's players by name, adding the new ones."""
-    found = {
-        p.name: p
-        for p in db.session.execute(
-            select(models.Player).where(models.Player.name.in_(list(names)))
-        ).scalars()
-    }
-    for name in names:
-        if name not in found:
-            player = models.Player(name=name)
-            db.session.add(player)
-            found[name] = player
-    return found
 
 
 def store_game(
@@ -51,7 +35,7 @@ def store_game(
 ) -> Loaded:
     """Add a new game with its seats (and its new players) to the open transaction; return
     it as loaded, with no hand yet."""
-    players = _players_by_name(game.players)
+    players = seat_players(game.players)
     seat_of = {name: i for i, name in enumerate(game.players)}
     row = models.Game(
         variant=game.variant.key,
@@ -67,18 +51,16 @@ def store_game(
         night_id=night_id,
         **({"created_at": created_at} if created_at is not None else {}),
     )
-    row.seats = [
-        models.Seat(position=i, player=players[name]) for i, name in enumerate(game.players)
-    ]
+    row.seats = [models.Seat(position=i, player_id=found) for i, (found, _) in enumerate(players)]
     db.session.add(row)
     db.session.flush()
-    return Loaded(
-        GameRow(**{name: getattr(row, name) for name in GAME_COLUMNS}, night=None),
-        game,
-        (),
-        rules.score_game(game, ()),
-        tuple(players[name].id for name in game.players),
-    )
+    stored = GameRow(**{name: getattr(row, name) for name in GAME_COLUMNS}, night=None)
+    spelled = tuple(name for _, name in players)
+    if spelled != game.players:
+        # A name the roster spells otherwise ("ana" typed, "Ana" there) is played as spelled
+        # there, as every later read of the game will.
+        game = engine_game(stored, spelled)
+    return Loaded(stored, game, (), rules.score_game(game, ()), tuple(i for i, _ in players))
 
 
 def cache_result(

@@ -31,10 +31,10 @@ import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
 from .. import i18n
 from ..i18n import N_, gettext
-from .bundle import Progress
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,14 @@ QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 #: How long a finished job kept in memory is remembered (its waiting requests are served).
 IN_MEMORY_SECONDS = 60
+
+
+class Progress(Protocol):
+    """Called as work goes on: steps done, steps in all, and what is being done now (an
+    English message marked for the catalogue, with its %(name)s parameters)."""
+
+    def __call__(self, done: int, total: int, stage: str, /, **params: object) -> None: ...
+
 
 #: The work of a job: given a progress callback, return the finished PDF.
 Work = Callable[[Progress], bytes]

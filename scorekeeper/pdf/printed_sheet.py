@@ -94,6 +94,7 @@ def document_context(paper: str, **extra: Any) -> dict[str, Any]:
         "pdf_static": static_url,
         "long_date": long_date,
         "superscript": superscript,
+        "isolated": i18n.isolated,
         "printed_at": printed_now(),
         **extra,
     }
@@ -109,9 +110,10 @@ def render_printed(template: str, **context: Any) -> str:
     return current_app.jinja_env.get_template(template).render(context)
 
 
-#: The chart's lettering: the print stylesheet's own family, so that a sheet embeds no
-#: other font (an inline SVG does not inherit the page's CSS).
-CHART_FONT = "DejaVu Sans Condensed, DejaVu Sans, sans-serif"
+#: The chart's lettering: the print stylesheet's own families, so that a sheet embeds no
+#: other font (an inline SVG does not inherit the page's CSS). WenQuanYi Micro Hei draws the
+#: names DejaVu has no letters for (Chinese, Japanese, Korean); DejaVu Sans has Arabic.
+CHART_FONT = "DejaVu Sans Condensed, DejaVu Sans, WenQuanYi Micro Hei, sans-serif"
 
 
 def progression_chart(game: GameView) -> Markup:

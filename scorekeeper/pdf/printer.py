@@ -30,8 +30,8 @@ from werkzeug.wrappers.response import Response
 from .. import i18n
 from ..lru import LRU
 from ..web.errors import render_error
-from . import bundle
-from .jobs import DONE, Busy, JobRegistry
+from . import pool
+from .jobs import DONE, Busy, JobRegistry, Progress
 
 
 class PrintFailed(Exception):
@@ -76,13 +76,17 @@ class Printer:
 
     def _print(self, app: Flask, name: Hashable, filename: str, html: Callable[[], str]) -> bytes:
         static_folder = app.static_folder or "static"
-        workers = bundle.worker_count(app.config["PDF_WORKERS"])
+        workers = pool.worker_count(app.config["PDF_WORKERS"])
+        idle = app.config["PDF_WORKER_IDLE_SECONDS"]
+        idle_seconds = None if idle is None else float(idle)
         # Rendered here, on the request's thread (it reads the request's database session);
         # only laying it out, the slow part, is the queue's.
         document = html()
 
-        def work(progress: bundle.Progress) -> bytes:
-            printed = bundle.lay_out_one(document, static_folder, min(workers, 1))
+        def work(progress: Progress) -> bytes:
+            printed = pool.lay_out_one(
+                document, static_folder, min(workers, 1), idle_seconds=idle_seconds
+            )
             with self._lock:
                 self.laid_out += 1
             return printed.pdf

@@ -9,7 +9,7 @@ from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired
 
 from .. import rules
-from ..web.forms import Form, NameLength
+from ..web.forms import WRITTEN, Form, NameLength
 
 
 def _strip(value: Any) -> Any:
@@ -24,6 +24,7 @@ class RenameForm(Form):
             InputRequired(_l("Type the new name.")),
             NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
         ],
+        render_kw=WRITTEN,
     )
 
 

@@ -12,16 +12,17 @@ from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
 from .. import operations, rules
-from ..i18n import current_locale, error_detail, gettext, ngettext
-from ..operations.errors import NotFound
+from ..i18n import current_locale, error_detail, gettext, isolated, ngettext
+from ..operations.errors import Conflict, NotFound
 from ..sheets import charts
 from ..stats import queries
+from ..web.errors import render_error
 from ..web.paging import page_of
 from . import forms
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
-ViewResult = str | BaseResponse | tuple[str, int]
+ViewResult = str | BaseResponse | tuple[str | BaseResponse, int]
 
 ROSTER_PAGE = 50
 GAMES_PAGE = 25
@@ -58,6 +59,7 @@ def roster() -> str:
         sort=sort,
         sorts=queries.ROSTER_SORTS,
         money_shown=any(line.totals.money is not None for line in lines),
+        look_alikes=queries.unmerged_look_alikes(),
     )
 
 
@@ -68,13 +70,21 @@ def _player(player_id: int) -> queries.PlayerRow:
     return player
 
 
+#: A name in a list of choices is shown in its own direction (an option holds no <bdi>).
+NAME_OPTION = {"dir": "auto"}
+
+
 def _merge_form(player: queries.PlayerRow) -> forms.MergeForm:
+    """The merge form, its first choice another spelling of this player's name, if any."""
     form = forms.MergeForm(prefix="merge")
     others = queries.other_players(player.id)
     form.other.choices = [
         SelectChoice("0", gettext("Choose a player…")),
-        *(SelectChoice(str(i), name) for i, name in others),
+        *(SelectChoice(str(i), name, render_kw=NAME_OPTION) for i, name in others),
     ]
+    alike = queries.look_alikes(player.id)
+    if alike and not form.is_submitted():
+        form.other.data = alike[0][0]
     return form
 
 
@@ -112,6 +122,7 @@ def _page(
         "results_in_money": results.in_money,
         "rename": rename,
         "merge": merge or _merge_form(player),
+        "look_alikes": [name for _, name in queries.look_alikes(player.id)],
     }
 
 
@@ -137,7 +148,9 @@ def rename(player_id: int) -> ViewResult:
             if old != form.name.data:
                 flash(
                     gettext(
-                        "%(old)s is now called %(new)s in every game.", old=old, new=form.name.data
+                        "%(old)s is now called %(new)s in every game.",
+                        old=isolated(old),
+                        new=isolated(form.name.data),
                     ),
                     "info",
                 )
@@ -158,14 +171,24 @@ def merge(player_id: int) -> ViewResult:
             moved = operations.players.merge_players(player_id, form.other.data)
         except operations.errors.RosterError as error:
             form.other.errors = [*form.other.errors, _sentence(operations.errors.explain(error))]
+        except (operations.errors.Conflict, operations.errors.NotFound) as error:
+            # Both were on the roster a moment ago (the form's choices said so): one was merged
+            # away by another request meanwhile (the same two crossed, say).
+            gone = player.name if error.params.get("id") == player_id else other_name
+            said = operations.errors.explain(Conflict("merged-meanwhile", name=gone))
+            still = queries.player(player_id)
+            if still is None:
+                return render_error(409, said)
+            form.other.errors = [said]
+            return render_template("players/player.html", **_page(still, merge=form)), 409
         else:
             flash(
                 ngettext(
                     "%(other)s was merged into %(name)s: %(num)s game moved.",
                     "%(other)s was merged into %(name)s: %(num)s games moved.",
                     moved,
-                    other=other_name,
-                    name=player.name,
+                    other=isolated(other_name),
+                    name=isolated(player.name),
                 ),
                 "info",
             )

@@ -52,6 +52,10 @@ MESSAGES: Mapping[str, str] = {
     "name-control": N_("{name} contains a control character"),
     "name-surrogate": N_("{name} contains a lone surrogate, which is not a character"),
     "duplicate-player": N_("{name} is seated twice; names must be unique"),
+    "look-alike-player": N_(
+        "{name} is {first} written another way (case, width or an invisible character), and "
+        "one person cannot sit twice; give another name"
+    ),
     "note-too-long": N_("the note is {length} characters long; at most {max} are allowed"),
     "note-control": N_(
         "the note contains a control character (only line breaks and tabs may be used)"

@@ -35,10 +35,27 @@ def in_the_hole(score: int) -> bool:
     return score < 0
 
 
+#: Unicode's Default_Ignorable_Code_Point characters (DerivedCoreProperties.txt), which
+#: draw nothing: zero-width spaces and joiners, direction marks, variation selectors, tags.
+#: The standard library's unicodedata does not carry the property, so it is listed here.
+_IGNORABLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+_SPACES = re.compile(r"\s+")
+
+
 def name_key(name: str) -> str:
-    """What two spellings of one name share: "Ana" and "ana " are one player (case and
-    surrounding spaces ignored)."""
-    return name.strip().casefold()
+    """What every spelling of one name shares, so that one person is one player: "Ana",
+    "ana ", "ANA" in fullwidth letters, "Ana" with a zero-width space in it, and "Ána" with
+    its accent combined or precomposed are all one name.
+
+    Unicode's caseless identifier match (NFKC_Casefold): compatibility forms folded (NFKC),
+    case folded, characters that draw nothing (default-ignorable) left out; and runs of
+    spaces read as one, the edges trimmed. The name itself keeps its spelling."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return _SPACES.sub(" ", _IGNORABLE.sub("", folded)).strip()
 
 
 class Sale(StrEnum):
@@ -114,8 +131,9 @@ class Hand:
 
 
 def check_name(name: str, field_name: str) -> None:
-    """Check a player's or team's name: 1-40 characters, no edge spaces, no control characters."""
-    if not name:
+    """Check a player's or team's name: 1-40 characters, something that shows (not only
+    zero-width characters), no edge spaces, no control characters."""
+    if not name or not name_key(name):
         raise RuleError("name-empty", field=field_name)
     if len(name) > NAME_MAX:
         raise RuleError(
@@ -203,10 +221,13 @@ class Game:
                 ) from None
         players = tuple(players)
         seen: set[str] = set()
+        spelled: dict[str, str] = {}
         for name in players:
             check_name(name, "players")
-            if name in seen:
-                raise RuleError("duplicate-player", field="players", name=quote(name))
+            first = spelled.get(name_key(name))
+            if first is not None:
+                _refuse_seated_twice(name, first)
+            spelled[name_key(name)] = name
             seen.add(name)
         count = len(players)
         if variant.teams_required and count not in (4, 6):
@@ -381,7 +402,7 @@ class Game:
         An empty seat is skipped; two names that ``same`` makes equal ("Ana", "ana") are one
         player seated twice, and two such team names one team, named as first typed. Teams are
         all blank (no partnerships) or all given. Then ``create`` checks the rest."""
-        seen: set[str] = set()
+        seen: dict[str, str] = {}
         team_spelled: dict[str, str] = {}
         names: list[str] = []
         teams: dict[str, list[str]] = {}
@@ -396,8 +417,8 @@ class Game:
                     )
                 continue
             if same(name) in seen:
-                raise RuleError("duplicate-player", field="players", name=quote(name))
-            seen.add(same(name))
+                _refuse_seated_twice(name, seen[same(name)])
+            seen[same(name)] = name
             team = team_spelled.setdefault(same(team), team)
             names.append(name)
             if i == dealer_seat:
@@ -415,6 +436,14 @@ class Game:
             first_dealer=first_dealer,
             stake=stake,
         )
+
+
+def _refuse_seated_twice(name: str, first: str) -> None:
+    """Refuse a player seated a second time: by the same name, or by another spelling of the
+    first one's name ("ana", or "Ana" with a zero-width space: see ``name_key``)."""
+    if name == first:
+        raise RuleError("duplicate-player", field="players", name=quote(name))
+    raise RuleError("look-alike-player", field="players", name=quote(name), first=quote(first))
 
 
 def _check_teams(

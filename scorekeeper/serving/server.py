@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Callable
 from typing import Any
 
 #: waitress settings for ``scorekeeper serve`` (and the tests that serve the app for real).
@@ -59,11 +61,73 @@ def options(*, host: str, port: int, threads: int = 8) -> dict[str, Any]:
     return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper", **LIMITS}
 
 
-def serve(app: Any, *, host: str, port: int, threads: int = 8) -> None:
-    """Serve ``app`` until stopped (``scorekeeper serve``)."""
-    import waitress
+#: The signals that stop ``serve`` as Ctrl-C does: a service manager's (systemd stops a
+#: service with SIGTERM) and a closed terminal's. Left to their default, they end the
+#: process at once, and its PDF workers are left to notice it by themselves.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+#: How long the request threads are given to finish once the server stops: a live stream
+#: ends at its next heartbeat (LIVE_HEARTBEAT_SECONDS) after its connection is closed.
+SHUTDOWN_SECONDS = 3.0
 
-    waitress.serve(app, **options(host=host, port=port, threads=threads))
+
+class CannotListen(OSError):
+    """The address cannot be listened on (taken by another server, or not this machine's)."""
+
+
+class Stop(Exception):
+    """A stop signal arrived (raised on the main thread, in the server's loop)."""
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stop(signal.Signals(signum).name)
+
+
+def serve(
+    app: Any, *, host: str, port: int, threads: int = 8, stopping: Callable[[], None] = lambda: None
+) -> None:
+    """Serve ``app`` until Ctrl-C, SIGTERM or SIGHUP (``scorekeeper serve``); then call
+    ``stopping`` (the PDF workers end), close every connection, and give the request
+    threads a moment to finish. waitress's own ``serve`` waits up to 5 s for its threads
+    before anything else, and a live board's stream holds one for as long as it is open."""
+    import logging
+
+    logging.basicConfig()  # as waitress.serve does: its messages reach the terminal
+    try:
+        server = create_server(app, host=host, port=port, threads=threads)
+    except OSError as error:
+        raise CannotListen(error.errno, error.strerror or str(error)) from None
+    server.print_listen("Serving on http://{}:{}")
+    previous = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
+    try:
+        server.asyncore.loop(
+            timeout=server.adj.asyncore_loop_timeout,
+            map=_channels(server),
+            use_poll=server.adj.asyncore_use_poll,
+        )
+    except (KeyboardInterrupt, Stop):
+        pass
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        stopping()
+        _close_connections(server)
+        server.task_dispatcher.shutdown(timeout=SHUTDOWN_SECONDS)
+
+
+def _channels(server: Any) -> dict[int, Any]:
+    """The server's map of sockets (one server's ``_map``, several addresses' ``map``)."""
+    found: dict[int, Any] = getattr(server, "_map", None) or server.map
+    return found
+
+
+def _close_connections(server: Any) -> None:
+    """Close every client connection, as a client leaving does (its channel's own
+    ``handle_close``): a request thread writing to one stops there (ClientDisconnected)."""
+    from waitress.channel import HTTPChannel
+
+    for channel in list(_channels(server).values()):
+        if isinstance(channel, HTTPChannel):
+            channel.handle_close()
 
 
 def create_server(app: Any, *, host: str, port: int, threads: int = 8) -> Any:

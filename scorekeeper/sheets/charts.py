@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from html import escape
 
-from ..i18n import gettext, money, ngettext, number
+from ..i18n import gettext, isolated, money, ngettext, number
 
 #: Okabe-Ito colours (distinct for colour-blind readers), darkened a little to read on white.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7A6A00")
@@ -159,7 +159,7 @@ def progression_chart(
     pad = max(1, (hi - lo) // 12)
     frame = _Frame(len(scores), lo - (pad if lo < 0 else 0), hi + pad)
     finals = ", ".join(
-        f"{side} {number(line[-1])}" for side, line in zip(sides, series, strict=True)
+        f"{isolated(side)} {number(line[-1])}" for side, line in zip(sides, series, strict=True)
     )
     if target is None:
         desc = ngettext(
@@ -177,7 +177,9 @@ def progression_chart(
             finals=finals,
         )
     if winner is not None and winning_hand is not None:
-        desc += " " + gettext("%(winner)s won at hand %(hand)s.", winner=winner, hand=winning_hand)
+        desc += " " + gettext(
+            "%(winner)s won at hand %(hand)s.", winner=isolated(winner), hand=winning_hand
+        )
     out = _open(chart_id, gettext("Score progression"), desc, font_family)
     if lo < 0:
         top = frame.y(0)
@@ -228,7 +230,7 @@ def progression_chart(
         out.append(
             f'<polyline class="side" data-side="{_text(side)}" points="{points}" fill="none" '
             f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"{dashing}>'
-            + ("</polyline>" if compact else f"<title>{_text(side)}</title></polyline>")
+            + ("</polyline>" if compact else f"<title>{_text(isolated(side))}</title></polyline>")
         )
     label_ys = _spread([frame.y(line[-1]) + 4 for line in series], 14)
     for j, (side, line) in enumerate(zip(sides, series, strict=True)):
@@ -237,7 +239,7 @@ def progression_chart(
         out.append(
             f'<circle cx="{_num(end_x)}" cy="{_num(frame.y(line[-1]))}" r="3.5" fill="{colour}"/>'
         )
-        name = side if len(side) <= 14 else side[:13] + "…"
+        name = isolated(side if len(side) <= 14 else side[:13] + "…")
         out.append(
             f'<text x="{_num(LEFT + frame.plot_w + 8)}" y="{_num(label_ys[j])}" fill="{colour}" '
             f'font-weight="bold">{_text(name)} {_text(number(line[-1]))}</text>'

@@ -19,7 +19,7 @@ from .. import rules
 from ..i18n import gettext
 from ..operations.rows import Loaded
 from . import charts
-from .words import bid_words, hand_outcome, house_rule_words, sale_words, win_words
+from .words import bid_words, hand_outcome, house_rules_said, sale_words, win_words
 
 
 @dataclass(frozen=True)
@@ -276,7 +276,6 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         for h in (result.hands if rows else ())
     )
     settlement = result.settlement
-    preset = game.variant.preset.as_dict()
     stake = game.stake_amount if game.stake_amount > 0 else None
     return GameView(
         id=row.id,
@@ -323,11 +322,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         night_name=row.night.name if row.night is not None else None,
         night_place=row.night.place if row.night is not None else None,
         point_marks=tuple(marks.items()),
-        house_rules_words=tuple(
-            house_rule_words(name, value, preset[name])
-            for name, value in game.house_rules.as_dict().items()
-            if value != preset[name]
-        ),
+        house_rules_words=house_rules_said(game.variant.base or game.variant, game.house_rules),
         first_dealer=game.dealer_first,
         hand_count=len(result.hands),
         player_shorts=tuple(zip(game.players, short_names(game.players), strict=True)),

@@ -1,11 +1,12 @@
 """The words a sheet says about a hand, a win and a changed house rule, and a hand in a
 sentence ("Bob made 3"), in the current language, from the engine's own (``rules``). No
-web library: the terminal sheet says the same."""
+web library: the terminal sheet says the same. Every name a sentence writes is
+``i18n.isolated``: a right-to-left name cannot reorder the words after it."""
 
 from __future__ import annotations
 
 from .. import rules
-from ..i18n import gettext, ngettext
+from ..i18n import gettext, isolated, ngettext
 from ..rules import (
     SALE_WORDS,
     WIN_WORDS,
@@ -85,11 +86,12 @@ def bid_words(hand: HandResult) -> str:
     ("" for a hand with no bid)."""
     if hand.passed or hand.pitcher is None:
         return ""
+    pitcher = isolated(hand.pitcher)
     if hand.made:
-        return gettext("%(pitcher)s bid %(bid)s, made it", pitcher=hand.pitcher, bid=hand.bid)
+        return gettext("%(pitcher)s bid %(bid)s, made it", pitcher=pitcher, bid=hand.bid)
     if hand.set_back:
-        return gettext("%(pitcher)s bid %(bid)s, set back", pitcher=hand.pitcher, bid=hand.bid)
-    return gettext("%(pitcher)s bid %(bid)s, failed", pitcher=hand.pitcher, bid=hand.bid)
+        return gettext("%(pitcher)s bid %(bid)s, set back", pitcher=pitcher, bid=hand.bid)
+    return gettext("%(pitcher)s bid %(bid)s, failed", pitcher=pitcher, bid=hand.bid)
 
 
 def sale_words(hand: HandResult) -> str:
@@ -97,9 +99,9 @@ def sale_words(hand: HandResult) -> str:
     pitcher: ``bought from Bob``, ``kept; Ann bid``, ``pitched`` ("" for any other hand)."""
     sale = hand.hand.sale
     if sale is rules.Sale.SOLD:
-        return gettext("bought from %(seller)s", seller=hand.seller)
+        return gettext("bought from %(seller)s", seller=isolated(hand.seller or ""))
     if sale is rules.Sale.KEPT:
-        return gettext("kept; %(bidder)s bid", bidder=hand.hand.high_bidder)
+        return gettext("kept; %(bidder)s bid", bidder=isolated(hand.hand.high_bidder or ""))
     if sale is rules.Sale.PITCHED:
         return gettext("pitched")
     return ""
@@ -145,14 +147,25 @@ def house_rule_words(name: str, value: object, preset: object) -> str:
     return gettext(words) if words is not None else f"{name}: {value}"
 
 
+def house_rules_said(variant: rules.Variant, house: rules.HouseRules) -> tuple[str, ...]:
+    """Say every switch a table changed from ``variant``'s preset, in the preset's order, as a
+    sheet says it (``first to 11 (not 7)``)."""
+    preset = variant.preset.as_dict()
+    return tuple(
+        house_rule_words(name, value, preset[name])
+        for name, value in house.as_dict().items()
+        if value != preset[name]
+    )
+
+
 # --- A hand in a sentence, as a player at the table would say it: "Bob made 3" ---------
 
 
 def _who(game: rules.Game, player: str) -> str:
     """Name a player, with their team in partnership play."""
     if game.teams is None:
-        return player
-    return f"{player} ({game.side_of(player)})"
+        return isolated(player)
+    return f"{isolated(player)} ({isolated(game.side_of(player))})"
 
 
 def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
@@ -163,17 +176,17 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
         passed = gettext("Everyone passed.")
         if nxt is None:
             return passed
-        return " ".join([passed, gettext("%(dealer)s deals.", dealer=nxt)])
-    pitcher = hand.pitcher or ""
-    side = game.side_of(pitcher)
-    who = _who(game, pitcher)
+        return " ".join([passed, gettext("%(dealer)s deals.", dealer=isolated(nxt))])
+    side = game.side_of(hand.pitcher or "")
+    who = _who(game, hand.pitcher or "")
+    pitcher = isolated(hand.pitcher or "")
     parts: list[str] = []
     sale = hand.hand.sale
     if sale is rules.Sale.SOLD:
         parts.append(
             gettext(
                 "%(seller)s sold the bid to %(buyer)s for %(bid)s.",
-                seller=hand.seller,
+                seller=isolated(hand.seller or ""),
                 buyer=pitcher,
                 bid=hand.bid,
             )
@@ -184,7 +197,7 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
                 "%(pitcher)s kept the bid at %(bid)s; %(high_bidder)s scores %(bid)s.",
                 pitcher=pitcher,
                 bid=hand.bid,
-                high_bidder=hand.hand.high_bidder,
+                high_bidder=isolated(hand.hand.high_bidder or ""),
             )
         )
     elif sale is rules.Sale.PITCHED:
@@ -199,7 +212,9 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
             )
         if scorer is not None:
             parts.append(
-                gettext("%(side)s score %(points)s.", side=scorer, points=hand.delta[scorer])
+                gettext(
+                    "%(side)s score %(points)s.", side=isolated(scorer), points=hand.delta[scorer]
+                )
             )
         else:
             parts.append(gettext("Nobody scores."))
@@ -220,7 +235,7 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
     if hand.won and result.win_reason is rules.WinReason.SMUDGE_FAILED:
         parts.append(gettext("A failed smudge loses the game."))
     if hand.won and result.winner is not None:
-        parts.append(gettext("%(winner)s wins!", winner=result.winner))
+        parts.append(gettext("%(winner)s wins!", winner=isolated(result.winner)))
     return " ".join(parts)
 
 

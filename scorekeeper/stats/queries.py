@@ -12,12 +12,13 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Float, cast, func, select
+from sqlalchemy import Float, cast, func, or_, select
 
 from .. import rules
 from ..data import models
 from ..data.extensions import db
 from ..i18n import N_, day
+from ..rules.game import name_key
 from .cache import COUNTS, exact_money, totals_columns
 from .summary import Counts
 
@@ -274,6 +275,41 @@ def player(player_id: int) -> PlayerRow | None:
         )
     ).first()
     return None if found is None else PlayerRow(*found)
+
+
+def look_alikes(player_id: int) -> list[tuple[int, str]]:
+    """The other players whose names are another spelling of this player's ("ana" for "Ana"):
+    only players from before names were compared so (the name keys' migration left them
+    without a key) can be such, so the merge page offers to merge them."""
+    found = db.session.execute(
+        select(models.Player.name).where(models.Player.id == player_id)
+    ).scalar_one_or_none()
+    if found is None:
+        return []
+    key = name_key(found)
+    return [
+        (other_id, name)
+        for other_id, name in db.session.execute(
+            select(models.Player.id, models.Player.name)
+            .where(models.Player.id != player_id)
+            .where(or_(models.Player.name_key.is_(None), models.Player.name_key == key))
+            .order_by(models.Player.created_at, models.Player.id)
+        )
+        if name_key(name) == key
+    ]
+
+
+def unmerged_look_alikes() -> list[tuple[int, str]]:
+    """Players left without a name key by the name keys' migration (each another spelling
+    of an older player's name), oldest first: the roster names them until they are merged."""
+    return [
+        (found_id, name)
+        for found_id, name in db.session.execute(
+            select(models.Player.id, models.Player.name)
+            .where(models.Player.name_key.is_(None))
+            .order_by(models.Player.created_at, models.Player.id)
+        )
+    ]
 
 
 def other_players(player_id: int) -> list[tuple[int, str]]:

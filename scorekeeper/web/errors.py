@@ -16,7 +16,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers.response import Response
 
-from ..data.database import OperationalError, busy
+from ..data.database import DBAPIError, busy, recover, unavailable
 from ..i18n import N_, gettext, use_locale
 from ..operations.errors import NotFound, explain, message
 
@@ -35,6 +35,16 @@ TITLES = {
 ERROR = N_("Error")
 #: Seconds a client is asked to wait before trying a save again that met a busy database.
 BUSY_RETRY_AFTER = 2
+#: ... and one that found the database away (restarting, its disk full): longer.
+AWAY_RETRY_AFTER = 5
+BUSY = _l(
+    "Another program is writing to the database (an import, or a backup), so nothing was "
+    "saved. Try again in a moment."
+)
+AWAY = _l(
+    "The database cannot be reached or written to just now (it may be restarting, or its "
+    "disk may be full), so nothing was saved. Try again in a moment."
+)
 
 #: Werkzeug's own descriptions of the errors it raises itself (an unknown address, a method
 #: a page does not take), marked so a page can show them translated.
@@ -121,23 +131,27 @@ def init_app(app: Flask) -> None:
             message = _description(error)
         return render_error(error.code, message)
 
-    @app.errorhandler(OperationalError)
-    def database_busy(error: OperationalError) -> tuple[str | Response, int] | Response:
+    @app.errorhandler(DBAPIError)
+    def database_away(error: DBAPIError) -> tuple[str | Response, int] | Response:
         # Another writer was in the way (SQLite gave up waiting for an import or a backup;
-        # PostgreSQL broke a deadlock): the save was rolled back whole, so say so and ask
-        # for a retry, never a 500.
-        if not busy(error):
+        # PostgreSQL broke a deadlock), or the database is not there for a moment (a restart,
+        # a lost connection, a full disk, a read-only file): the change was rolled back whole,
+        # so say so and ask for a retry (a phone's queue sends it again), never a 500.
+        if busy(error):
+            status, said, wait = "busy", BUSY, BUSY_RETRY_AFTER
+        elif unavailable(error):
+            status, said, wait = "unavailable", AWAY, AWAY_RETRY_AFTER
+        else:
             return internal_error(error)
-        log.warning("database busy on %s %s: %s", request.method, request.path, error.orig)
-        body, code = render_error(
-            503,
-            _l(
-                "Another program is writing to the database (an import, or a backup), so "
-                "nothing was saved. Try again in a moment."
-            ),
-        )
-        response = app.make_response((body, code))
-        response.headers["Retry-After"] = str(BUSY_RETRY_AFTER)
+        log.warning("database %s on %s %s: %s", status, request.method, request.path, error.orig)
+        recover()  # a lost connection goes back broken; the next request takes a sound one
+        if _wants_json():  # a phone's queue: "send it again in ``retry_after`` seconds"
+            with use_locale("en"):
+                body: str | Response = jsonify(status=status, error=str(said), retry_after=wait)
+        else:
+            body, _ = render_error(503, said)
+        response = app.make_response((body, 503))
+        response.headers["Retry-After"] = str(wait)
         return response
 
     @app.errorhandler(Exception)

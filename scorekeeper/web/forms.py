@@ -47,6 +47,12 @@ class NameLength:
             raise ValidationError(str(self.message) % {"max": self.maximum})
 
 
+#: A field that holds words the table writes (a name, a team, a note) shows them in their own
+#: direction, whatever the page's: a right-to-left name reads right to left, and a direction
+#: override in it stays inside the field.
+WRITTEN = {"dir": "auto"}
+
+
 class Form(FlaskForm):
     class Meta:
         def get_translations(self, form: Any) -> NullTranslations:
@@ -80,4 +86,4 @@ class AmountField(StringField):
             raise ValidationError(gettext(self.message, example=money(AMOUNT_EXAMPLE)))
 
 
-__all__ = ["N_", "AmountField", "Form", "csrf", "wtforms_translations"]
+__all__ = ["N_", "WRITTEN", "AmountField", "Form", "csrf", "wtforms_translations"]

@@ -8,8 +8,10 @@ few lines are all we need.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import IO
 from urllib.parse import unquote_to_bytes, urlsplit
 
+import flask
 from flask import Flask, abort, request
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response
@@ -105,7 +107,49 @@ def _refuse_bytes_that_are_not_text() -> None:
         )
 
 
+def _refuse_fields_without_a_name() -> None:
+    """Refuse a multipart form with a part that names no field: no browser sends one, and
+    Werkzeug keeps it under no name at all (``name="\\"`` is a quote left open, so no name),
+    which nothing reading a form expects."""
+    if request.method != "POST" or request.mimetype != FORM_BODIES[1]:
+        return
+    if None in request.form or None in request.files:
+        abort(
+            400,
+            _l(
+                "A part of the form has no field name, so the form was refused and nothing "
+                "was saved."
+            ),
+        )
+
+
+class Request(flask.Request):
+    """Flask's request, closing every file it opened for an upload when it ends: Werkzeug
+    closes the files of the parts it finished, but leaves a part that a cut-short body never
+    finished to the garbage collector, open until then."""
+
+    def _get_file_stream(
+        self,
+        total_content_length: int | None,
+        content_type: str | None,
+        filename: str | None = None,
+        content_length: int | None = None,
+    ) -> IO[bytes]:
+        stream = super()._get_file_stream(
+            total_content_length, content_type, filename, content_length
+        )
+        self.__dict__.setdefault("_opened_files", []).append(stream)
+        return stream
+
+    def close(self) -> None:
+        super().close()
+        for stream in self.__dict__.get("_opened_files", ()):
+            stream.close()
+
+
 def init_app(app: Flask) -> None:
+    app.request_class = Request
+
     @app.before_request
     def refuse_other_hosts() -> None:
         """Answer only as the hosts the app is served as: a page elsewhere that points its
@@ -122,8 +166,9 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def refuse_what_no_text_can_hold() -> None:
-        """Refuse bytes that are not text, and a NUL character anywhere in a form or query:
-        no database text can hold one."""
+        """Refuse bytes that are not text, a form field with no name, and a NUL character
+        anywhere in a form or query: no database text can hold one."""
+        _refuse_fields_without_a_name()
         _refuse_bytes_that_are_not_text()
         if _has_nul(request.args.items(multi=True)) or (
             request.method == "POST"

@@ -1,4 +1,5 @@
-"""Template filters: how scores read on a page (money, numbers and dates, in the language)."""
+"""Template filters: how scores read on a page (money, numbers and dates, in the language), and
+the words the table wrote kept apart from the page's own (names, teams, notes)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
-from ..i18n import gettext
+from ..i18n import gettext, isolated
 from ..rules import in_the_hole
 from ..serving.join import board_code
 
@@ -21,8 +22,18 @@ def ringed(score: int) -> Markup:
     return escape(str(score))
 
 
+def bdi(text: object) -> Markup:
+    """Words the table wrote (a name, a team, a night, a note), isolated from the page's own
+    words around them: a name written right to left, or with a direction override in it,
+    cannot reorder what follows it (``<bdi>``: its own direction, from its first letter)."""
+    # Plain string building, as ringed: a sheet isolates hundreds of names.
+    return Markup(f"<bdi>{escape(text)}</bdi>")
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["ringed"] = ringed
+    app.jinja_env.filters["bdi"] = bdi
+    app.jinja_env.filters["isolated"] = isolated
     app.jinja_env.globals["board_join_code"] = board_code
 
     @app.context_processor

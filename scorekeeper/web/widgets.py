@@ -19,7 +19,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ..i18n import N_, gettext
+from ..i18n import N_, gettext, isolated
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -72,7 +72,8 @@ class TapField(RadioField):
         input to a screen reader (``aria-label``) and put words under the label
         (``members``: a team's players). Each input says what its tap is in a hand's
         summary (``data-said``: "Bid: 2", the row's words and the button's): the words a
-        phone shows for a hand it keeps unsent (static/js/offline.js)."""
+        phone shows for a hand it keeps unsent (static/js/offline.js). A label is isolated
+        (``<bdi>``; in ``data-said``, ``i18n.isolated``): it may be a name the table wrote."""
         required = " required" if self.options_required else ""
         name = escape(self.name)
         row = escape(self.label.text)
@@ -82,13 +83,14 @@ class TapField(RadioField):
             said = f' aria-label="{escape(given["aria-label"])}"' if given.get("aria-label") else ""
             members = f' data-members="{escape(given["members"])}"' if given.get("members") else ""
             words = escape(label)
-            tap = words if self.said_alone else f"{row}: {words}"
+            alone = escape(isolated(str(label)))
+            tap = alone if self.said_alone else f"{row}: {alone}"
             tells = "" if self.unsaid else f' data-said="{tap}"'
             button = f"{escape(self.id)}-{i}"
             found.append(
                 f'<span class="tap"><input {"checked " if checked else ""}id="{button}" '
                 f'name="{name}"{required} type="radio" value="{escape(value)}"{said}'
-                f'{tells}><label for="{button}"{members}>{words}</label></span>'
+                f'{tells}><label for="{button}"{members}><bdi>{words}</bdi></label></span>'
             )
         return Markup("\n".join(found))
 

@@ -250,7 +250,7 @@ def test_a_kept_hand_another_phone_overtook_is_dropped_only_when_the_table_says_
     new_page: Callable[..., Any], live_server: LiveServer, artifacts: Path
 ) -> None:
     phone_a, _, game_id = conflict_scene(new_page)
-    phone_a.get_by_role("button", name="Drop this phone’s hand").click()
+    phone_a.get_by_role("button", name="Drop this phone’s hand").click()  # noqa: RUF001
     expect(phone_a.locator("tr.unsaved")).to_have_count(0)
     expect(phone_a.locator("#offline")).to_be_hidden()
     shoot(phone_a, artifacts, "6-conflict-dropped")

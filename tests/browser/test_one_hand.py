@@ -234,16 +234,18 @@ def test_the_phone_that_lost_sees_both_hands_the_point_marked_and_each_choice_do
         assert said(phone_a) == "Ana made 3."
         assert jacks(phone_a, game_id) == ["Dana", None]
     elif choice == "correct":
-        answered(phone_a, lambda: asked.get_by_role("button", name="Correct hand 1 to this").click())
+        answered(
+            phone_a, lambda: asked.get_by_role("button", name="Correct hand 1 to this").click()
+        )
         review = phone_a.locator("#review")
-        expect(review).to_contain_text("Correct hand 1 to this phone’s hand?")
+        expect(review).to_contain_text("Correct hand 1 to this phone’s hand?")  # noqa: RUF001
         expect(review.locator("tr.differs th")).to_have_text("Jack")
         assert jacks(phone_a, game_id) == ["Dana"]  # nothing saved until the correction is
         answered(phone_a, lambda: phone_a.get_by_role("button", name="Save hand").click())
         assert said(phone_a) == "Hand 1 corrected; every later score was worked out again."
         assert jacks(phone_a, game_id) == [None]
     else:
-        answered(phone_a, lambda: asked.get_by_role("link", name="Drop this phone’s hand").click())
+        answered(phone_a, lambda: asked.get_by_role("link", name="Drop this phone’s hand").click())  # noqa: RUF001
         expect(phone_a.locator("#hand-form h2")).to_have_text("Hand 2")
         assert phone_a.locator("#hand-form input[type=radio]:checked").count() == 0
         assert jacks(phone_a, game_id) == ["Dana"]
@@ -299,7 +301,7 @@ def test_a_page_brought_back_from_the_cache_asks_and_correct_changes_the_recorde
     assert page.evaluate("() => window.__kept === true")  # the very page, not loaded again
     expect(question.get_by_role("button", name="It is hand 2: save it")).to_be_visible()
     expect(question.get_by_role("button", name="Correct hand 1 to this")).to_be_visible()
-    expect(question.get_by_role("button", name="Drop this phone’s hand")).to_be_visible()
+    expect(question.get_by_role("button", name="Drop this phone’s hand")).to_be_visible()  # noqa: RUF001
     expect(page.locator("#hand-form h2")).to_have_text("Hand 1")
     shoot(page, artifacts, "back-asked")
     # A change, then Save: nothing saved as something it is not; both hands, the three choices.
@@ -356,7 +358,11 @@ def test_a_correction_that_moves_the_win_lists_the_hands_and_yes_removes_them(
             "Ana now wins at hand 3; hands 4, 5, 6 would be played after the win."
         )
         expect(asked.locator("ul.removed li")).to_have_text(
-            ["Hand 4: Cristi bid 2, made it", "Hand 5: Ana bid 3, set back", "Hand 6: Ana bid 4, made it"]
+            [
+                "Hand 4: Cristi bid 2, made it",
+                "Hand 5: Ana bid 3, set back",
+                "Hand 6: Ana bid 4, made it",
+            ]
         )
     in_view = asked.bounding_box()
     assert in_view is not None and in_view["y"] >= -1
@@ -482,17 +488,37 @@ def test_a_hand_dealt_out_of_turn_moves_the_deal_and_its_record_round_trips(
     ("variant", "teams", "hand", "most"),
     [
         # Pitcher, bid, High, Low, Jack, Game, Save.
-        ("Auction Pitch", None, {"pitcher": "Ana", "bid": 3, **{
-            "high": "Ana", "low": "Bogdan", "jack": "Ana", "game": "Ana"}}, 7),
+        (
+            "Auction Pitch",
+            None,
+            {
+                "pitcher": "Ana",
+                "bid": 3,
+                **{"high": "Ana", "low": "Bogdan", "jack": "Ana", "game": "Ana"},
+            },
+            7,
+        ),
         # Pitcher, bid, the rest to Us, Low and Three to Them, Save.
-        ("10-Point Pitch", ["Us", "Them", "Us", "Them"], {
-            "pitcher": "Ana", "bid": 6, "rest": "Us", "low": "Them", "three": "Them"}, 6),
+        (
+            "10-Point Pitch",
+            ["Us", "Them", "Us", "Them"],
+            {"pitcher": "Ana", "bid": 6, "rest": "Us", "low": "Them", "three": "Them"},
+            6,
+        ),
         # Pitcher, bid, the rest to Us, Game and Left Pedro to Them, Save.
-        ("Cinch", ["Us", "Them", "Us", "Them"], {
-            "pitcher": "Ana", "bid": 7, "rest": "Us", "game": "Them", "left_pedro": "Them"}, 6),
+        (
+            "Cinch",
+            ["Us", "Them", "Us", "Them"],
+            {"pitcher": "Ana", "bid": 7, "rest": "Us", "game": "Them", "left_pedro": "Them"},
+            6,
+        ),
         # Pitcher, bid, the rest to Us, Low to Them, Save.
-        ("Pitch Six", ["Us", "Them", "Us", "Them"], {
-            "pitcher": "Ana", "bid": 4, "rest": "Us", "low": "Them"}, 5),
+        (
+            "Pitch Six",
+            ["Us", "Them", "Us", "Them"],
+            {"pitcher": "Ana", "bid": 4, "rest": "Us", "low": "Them"},
+            5,
+        ),
     ],
     ids=["auction-pitch", "ten-point", "cinch", "pitch-six"],
 )

@@ -1,5 +1,6 @@
-"""A Romanian table starts its night, then a game at it, on a phone: the night's default
-name, the tick box that says which night the game joins, and a stake typed as 0,25."""
+"""A Romanian table starts its night, then games on a phone: one set up from the games list
+joins no night (another table's night is on too, perhaps), one started from the night's
+page joins it, the form saying which; and a stake typed as 0,25."""
 
 from __future__ import annotations
 
@@ -24,21 +25,15 @@ def _night_of(live_server: LiveServer, game_id: int) -> int | None:
     return night
 
 
-def _start_game(page: Any, names: list[str], stake: str, *, join: bool) -> int:
-    page.goto("/")
-    page.get_by_role("link", name="Începeți o partidă nouă").click()
-    page.get_by_role("link", name=re.compile("^Pitch cu licitație ")).click()
+def _seat_and_stake(page: Any, names: list[str], stake: str) -> Any:
+    """Type the names and the stake on the open form; return its night choice."""
     for seat, name in enumerate(names, start=1):
         page.get_by_label(f"Numele de pe locul {seat}", exact=True).fill(name)
     page.get_by_label("Miza pe unitate (bani, opțional)").fill(stake)
-    box = page.get_by_label(re.compile("^Se alătură serii de joc de diseară: "))
-    expect(box).to_be_checked()  # on by default
-    if not join:
-        box.uncheck()
-    return box
+    return page.get_by_label("Seară de joc", exact=True)
 
 
-def test_a_romanian_phone_starts_a_night_and_a_game_that_joins_it_or_not(
+def test_a_romanian_phone_starts_a_night_and_a_game_joins_it_only_from_it(
     new_page: Any, live_server: LiveServer, artifacts: Path
 ) -> None:
     page = new_page(width=360, height=740, locale="ro-RO")
@@ -49,26 +44,34 @@ def test_a_romanian_phone_starts_a_night_and_a_game_that_joins_it_or_not(
     name.fill("Vineri la Ana")
     page.get_by_role("button", name="Începeți seara").click()
     night_url = page.url
+    night_id = int(night_url.rsplit("/", 1)[1])
     try:
-        box = _start_game(page, ["Ana", "Bogdan"], "0,25", join=False)
-        expect(box).not_to_be_checked()
-        page.screenshot(path=str(artifacts / "romanian-new-game-night-box-360.png"), full_page=True)
+        # From the games list: the night is offered, not chosen.
+        page.goto("/")
+        page.get_by_role("link", name="Începeți o partidă nouă").click()
+        page.get_by_role("link", name=re.compile("^Pitch cu licitație ")).click()
+        night = _seat_and_stake(page, ["Ana", "Bogdan"], "0,25")
+        expect(night).to_have_value("")
+        expect(night.locator("option", has_text="Vineri la Ana")).to_have_count(1)
+        page.screenshot(path=str(artifacts / "romanian-new-game-no-night-360.png"), full_page=True)
         page.get_by_role("button", name="Începeți partida").click()
         page.wait_for_url(re.compile(r"/games/\d+$"))
         alone = int(page.url.rsplit("/", 1)[1])
         expect(page.get_by_text("Miza 0,25 pe unitate.")).to_be_visible()
         assert _night_of(live_server, alone) is None
 
-        _start_game(page, ["Ana", "Cristi"], "1,5", join=True)
-        expect(
-            page.get_by_text("Se alătură serii de joc de diseară: Vineri la Ana")
-        ).to_be_visible()
-        page.screenshot(path=str(artifacts / "romanian-new-game-night-box-ticked-360.png"))
+        # From the night's page: the form chooses that night.
+        page.goto(night_url)
+        page.get_by_role("link", name="Începeți o partidă în această seară de joc").click()
+        page.get_by_role("link", name=re.compile("^Pitch cu licitație ")).click()
+        night = _seat_and_stake(page, ["Ana", "Cristi"], "1,5")
+        expect(night).to_have_value(str(night_id))
+        page.screenshot(path=str(artifacts / "romanian-new-game-in-the-night-360.png"))
         page.get_by_role("button", name="Începeți partida").click()
         page.wait_for_url(re.compile(r"/games/\d+$"))
         joined = int(page.url.rsplit("/", 1)[1])
         expect(page.get_by_text("Jucată la Vineri la Ana.")).to_be_visible()
-        assert _night_of(live_server, joined) == int(night_url.rsplit("/", 1)[1])
+        assert _night_of(live_server, joined) == night_id
         assert page.js_errors == []
     finally:
         # The server is shared by the session's browser tests: end the night for the others.

@@ -127,7 +127,8 @@ def test_a_ten_point_partnership_game_with_the_game_counter_and_saved_rules(
     page.goto("/")
     page.get_by_role("link", name="Start a new game").click()
     page.get_by_role("link", name=re.compile("^Thursday rules")).click()
-    expect(page.locator("p.hint", has_text="House rules: Thursday rules.")).to_be_visible()
+    from_set = page.locator("p.house-said", has_text="House rules: Thursday rules.")
+    expect(from_set).to_contain_text("bids from 5 (not 4)")  # the set's rules, not the preset's
     expect(page.get_by_label("Lowest bid", exact=True)).to_have_value("5")
     page.locator("#shape").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "ten-point-saved-rules.png"))

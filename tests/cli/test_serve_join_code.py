@@ -97,7 +97,16 @@ def _serving(
         yield printed.decode().replace("\r\n", "\n").splitlines(keepends=True)
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        # Keep reading what it prints while it stops: a terminal it cannot write to (its
+        # buffer full of a code nobody read) would hold its goodbye, and so its stop.
+        deadline = time.monotonic() + 20
+        while server.poll() is None and time.monotonic() < deadline:
+            if select.select([reader], [], [], 0.2)[0]:
+                try:
+                    os.read(reader, 65536)
+                except OSError:  # the terminal closed with its last process
+                    time.sleep(0.05)
+        server.wait(timeout=1)
         os.close(reader)
 
 

@@ -19,10 +19,14 @@ MINUS = "\u2212"
 
 
 def store(app: Any, game: rules.Game, hands: Sequence[rules.Hand]) -> int:
-    """Store a game with its hands (as an import would) and return its id."""
+    """Store a game with its hands (as an import would) and return its id; the same game
+    again is stored again (as an import asked twice does): a history may hold it twice."""
     with app.app_context():
         record = rules.parse_record(rules.record_to_json(game, hands))
-        return operations.games.import_record(record)
+        try:
+            return operations.games.import_record(record)
+        except operations.errors.AlreadyKept as same:
+            return operations.games.import_record(record, again=same.params["id"])
 
 
 def result_of(app: Any, game_id: int) -> rules.GameResult:

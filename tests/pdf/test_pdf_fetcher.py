@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from scorekeeper.app import ROOT
 from scorekeeper.pdf.fetcher import ORIGIN, RefusedURL, StaticFilesOnly, static_url
 from scorekeeper.pdf.render import write_pdf
+from scorekeeper.places import find_places
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ def static(tmp_path: Path) -> Path:
     """A static folder with the print stylesheet and a picture; a secret lies beside it."""
     folder = tmp_path / "static"
     (folder / "css").mkdir(parents=True)
-    shutil.copy(ROOT / "static" / "css" / "print.css", folder / "css" / "print.css")
+    shutil.copy(find_places().static / "css" / "print.css", folder / "css" / "print.css")
     Image.new("RGB", (4, 4), "red").save(folder / "dot.png")
     Image.new("RGB", (4, 4), "blue").save(tmp_path / "secret.png")
     (tmp_path / "secret.css").write_text("body { color: red }")

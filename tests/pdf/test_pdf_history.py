@@ -240,11 +240,11 @@ def test_the_summary_counts_the_pages_of_a_sheet_longer_than_one(
 def test_a_sheet_longer_than_it_was_thought_to_be_is_still_counted(
     client: Any, with_a_long_game: dict[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scorekeeper.pdf import bundle
+    from scorekeeper.pdf import history
 
     # Take every sheet for one page: the summary laid out beside the sheets is wrong, and
     # is laid out again once the long sheet is found to take two.
-    monkeypatch.setattr(bundle, "ONE_PAGE_LINES", 1000)
+    monkeypatch.setattr(history, "ONE_PAGE_LINES", 1000)
 
     pages, starts = summary_and_starts(client, with_a_long_game)
 
@@ -346,12 +346,12 @@ def test_a_part_of_several_sheets_names_no_element_twice(
 ) -> None:
     """Sheets laid out together in one document keep their anchors apart (WeasyPrint warned
     "Anchor defined twice" for each finished game's result heading)."""
-    from scorekeeper.pdf import bundle
+    from scorekeeper.pdf import history
 
     with app.test_request_context("/"):
-        views = list(bundle.load_views(list(three_games.values())))
+        views = list(history.load_views(list(three_games.values())))
         finished = [v for v in views if v.finished]
-        html = bundle.sheets_html(views, paper="letter")
+        html = history.sheets_html(views, paper="letter")
     assert len(finished) >= 2
     ids = re.findall(r'\bid="([^"]+)"', html)
     assert ids and len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
@@ -361,9 +361,9 @@ def test_warming_up_starts_the_fork_server_with_weasyprint_loaded() -> None:
     """``scorekeeper serve`` warms up on a thread, so the first history waits for no start."""
     import os
 
-    from scorekeeper.pdf import bundle
+    from scorekeeper.pdf import pool
 
-    bundle.warm_up()
+    pool.warm_up()
 
     def command_lines() -> list[str]:
         found = []

@@ -1,4 +1,4 @@
-"""How printing is made fast (scorekeeper.pdf.render, bundle): it prints the same, for less."""
+"""How printing is made fast (scorekeeper.pdf.render, history): it prints the same, for less."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from pypdf import PdfReader
 
 from scorekeeper import operations, rules
-from scorekeeper.pdf import bundle, render
+from scorekeeper.pdf import history, render
 from scorekeeper.pdf import printed_sheet as sheet
 from scorekeeper.sheets.model import game_snapshot
 
@@ -62,15 +62,15 @@ def test_a_history_is_cut_in_order_into_parts_that_take_about_as_long(app: Any) 
     ]
     game_ids.insert(5, store(app, long_game, hands))
     with app.app_context():
-        views = [v for v in bundle.load_views(game_ids) if isinstance(v, bundle.GameView)]
+        views = [v for v in history.load_views(game_ids) if isinstance(v, history.GameView)]
     assert len(views) == 13 and max(len(v.rows) for v in views) == 60
 
-    groups = bundle.batches(views, workers=2)
+    groups = history.batches(views, workers=2)
 
     assert [view for group in groups for view in group] == views  # every sheet, in order
     assert len(groups) >= 4  # at least two parts for each worker
-    costs = [sum(bundle.sheet_cost(v) for v in group) for group in groups]
-    longest = max(bundle.sheet_cost(v) for v in views)
+    costs = [sum(history.sheet_cost(v) for v in group) for group in groups]
+    longest = max(history.sheet_cost(v) for v in views)
     # No part is longer than its share by more than its longest sheet (a sheet is not cut).
     assert max(costs) <= sum(costs) / len(groups) + longest
 

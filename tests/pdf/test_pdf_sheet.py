@@ -270,8 +270,10 @@ def test_a_game_played_at_a_game_night_names_the_night_and_the_place(app: Any, c
     from scorekeeper.operations.nights import start_night
 
     with app.app_context():
-        start_night("Friday cards", "Seán's kitchen", date(2026, 3, 13))
-        game_id = operations.games.create_game(rules.Game.create("auction-pitch", PLAYERS[:3]))
+        night = start_night("Friday cards", "Seán's kitchen", date(2026, 3, 13))
+        game_id = operations.games.create_game(
+            rules.Game.create("auction-pitch", PLAYERS[:3]), night_id=night
+        )
     (text,) = pdf_pages(sheet(client, game_id))
     assert "Night Friday cards · Seán's kitchen" in text
 

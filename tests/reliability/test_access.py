@@ -146,3 +146,31 @@ def test_no_page_has_an_inline_script(client: Any, game_id: int) -> None:
         for chunk in html.split("<script")[1:]:
             assert chunk.lstrip().startswith("src=") or " src=" in chunk.split(">", 1)[0], path
         assert "onclick=" not in html and "onload=" not in html
+
+
+def test_the_login_limit_is_one_for_every_worker_of_the_install(
+    app: Any, app_config: dict[str, Any], client: Any
+) -> None:
+    # Each worker process counted on its own: with 3 gunicorn workers, 15 checks, not 5.
+    from scorekeeper import create_app
+    from scorekeeper.data.extensions import db
+
+    other_worker = create_app(app_config)  # another process's app, on the same database
+    try:
+        for _ in range(3):
+            assert client.post("/login", data={"password": "guess"}).status_code == 401
+        blocked = other_worker.test_client().post("/login", data={"password": PASSWORD})
+        assert blocked.status_code == 429
+        assert "Too many wrong passwords" in blocked.get_data(as_text=True)
+    finally:
+        with other_worker.app_context():
+            db.engine.dispose()
+
+
+def test_wrong_passwords_sent_at_once_are_checked_no_more_often_than_the_limit(
+    app: Any, served: Any
+) -> None:
+    from .conftest import at_once
+
+    answers = at_once(*[lambda: served.post("/login", {"password": "guess"})] * 8)
+    assert sorted(status for status, _, _ in answers) == [401] * 3 + [429] * 5

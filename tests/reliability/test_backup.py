@@ -22,7 +22,7 @@ HAND = rules.Hand(
 )
 
 
-def _play(app: Any, games: int, hands: int) -> list[int]:
+def _play(app: Any, games: int, hands: int, night: int | None = None) -> list[int]:
     ids = []
     with app.app_context():
         for _ in range(games):
@@ -32,7 +32,8 @@ def _play(app: Any, games: int, hands: int) -> list[int]:
                     ["Ann", "Bob", "Cy"],
                     house_rules={"target": 1000},
                     stake="0.25",
-                )
+                ),
+                night_id=night,
             )
             for n in range(hands):
                 operations.hands.record_hand(game_id, HAND, version=n)
@@ -143,7 +144,7 @@ def test_export_all_then_import_all_moves_every_game_losing_nothing(
         {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{target}", "SECRET_KEY": "t", "TESTING": True}
     )
     with other.app_context():
-        assert import_collection(json.dumps(exported)) == 5
+        assert import_collection(json.dumps(exported)).games == 5
         again = export_collection()
         db.engine.dispose()
     assert again == exported
@@ -242,21 +243,21 @@ def test_export_all_and_import_all_carry_every_game_night_sqlite_to_the_other_an
     with first.app_context():
         _play(first, games=1, hands=2)  # before any night: in no night
         friday = nights.start_night("Friday at Zoë's", "Zoë's kitchen", date(2026, 11, 27))
-        _play(first, games=2, hands=3)
+        _play(first, games=2, hands=3, night=friday)
         nights.end_night(friday)
-        nights.start_night("Saturday", None, date(2026, 11, 28))  # ended by the next
-        _play(first, games=1, hands=1)
+        saturday = nights.start_night("Saturday", None, date(2026, 11, 28))  # left open
+        _play(first, games=1, hands=1, night=saturday)
         nights.start_night("An empty night", None, date(2026, 11, 29))
         exported = export_collection()
         db.engine.dispose()
     assert len(exported["nights"]) == 3
     assert [n["games"] for n in exported["nights"]] == [[2, 3], [4], []]
     with app.app_context():
-        assert import_collection(json.dumps(exported)) == 4
+        assert import_collection(json.dumps(exported)).games == 4
         middle = export_collection()
     last = _fresh_sqlite(migrated_sqlite, tmp_path / "last.sqlite3")
     with last.app_context():
-        assert import_collection(json.dumps(middle)) == 4
+        assert import_collection(json.dumps(middle)).games == 4
         again = export_collection()
         db.engine.dispose()
     assert middle == exported
@@ -291,11 +292,11 @@ def test_an_export_from_before_nights_were_carried_still_imports(app: Any) -> No
         ],
     }
     with app.app_context():
-        assert import_collection(json.dumps(old)) == 1
+        assert import_collection(json.dumps(old)).games == 1
         exported = export_collection()
-    assert exported["format"] == "pitch-scorekeeper/collection-2"
+    assert exported["format"] == "pitch-scorekeeper/collection-3"
     assert exported["games"] == old["games"]
-    assert exported["nights"] == []
+    assert exported["nights"] == exported["rule_sets"] == []
 
 
 @pytest.mark.parametrize(
@@ -350,9 +351,10 @@ def test_import_all_refuses_a_game_put_in_two_nights(app: Any) -> None:
             import_collection(json.dumps(document))
         assert str(error.value).startswith("night 2.games: must be a list of games")
         assert export_collection() == {
-            "format": "pitch-scorekeeper/collection-2",
+            "format": "pitch-scorekeeper/collection-3",
             "games": [],
             "nights": [],
+            "rule_sets": [],
         }
 
 

@@ -51,6 +51,18 @@ def instance(tmp_path: Path, migrated_sqlite: Path) -> dict[str, str]:
     return env
 
 
+def test_backup_without_a_file_writes_into_the_backups_folder_named_by_the_time(
+    instance: dict[str, str],
+) -> None:
+    result = _run("backup", env=instance)
+    assert result.returncode == 0, result.stderr
+    copies = list((Path(instance["SCOREKEEPER_INSTANCE"]) / "backups").iterdir())
+    assert len(copies) == 1 and copies[0].name.startswith("scorekeeper-"), copies
+    assert str(copies[0]) in result.stdout
+    with sqlite3.connect(copies[0]) as copy:
+        assert copy.execute("SELECT count(*) FROM hand").fetchone() == (3,)
+
+
 def test_backup_writes_a_consistent_copy_of_the_database(
     instance: dict[str, str], tmp_path: Path
 ) -> None:
@@ -180,3 +192,24 @@ def test_import_all_of_deeply_nested_json_prints_one_line_and_exits_2(
     assert result.stderr.strip().count("\n") == 0, result.stderr[-300:]
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith(("collection: ", "game 1: ")), result.stderr[:200]
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL"), reason="needs TEST_DATABASE_URL")
+def test_init_db_names_the_database_without_its_password(
+    migrated_postgres: str, tmp_path: Path
+) -> None:
+    # It printed postgresql+psycopg://scorekeeper:<the password>@..., for anyone at the screen.
+    from sqlalchemy.engine import make_url
+
+    password = make_url(migrated_postgres).password
+    assert password
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY",)}
+    env.update(
+        DATABASE_URL=os.environ["TEST_DATABASE_URL"], SCOREKEEPER_INSTANCE=str(tmp_path / "i")
+    )
+    result = _run("init-db", env=env)
+    assert result.returncode == 0, result.stderr
+    assert "Database ready: postgresql+psycopg://" in result.stdout
+    assert ":***@" in result.stdout
+    assert f":{password}@" not in result.stdout + result.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -199,26 +200,32 @@ def test_games_imported_at_the_same_moment_by_the_same_players_are_all_saved(app
     # On PostgreSQL, locking the players FOR UPDATE to add up their totals waited on the
     # FOR KEY SHARE locks that another import's new seats held on the same players, and
     # theirs on ours: a deadlock, answered 500 (71 of 80 imports, in the bench's reproduction).
-    record = rules.parse_record(
-        {
-            "format": "pitch-scorekeeper/1",
-            "variant": "auction-pitch",
-            "players": ["Ann", "Bob", "Cy", "Dee"],
-            "hands": [
-                {
-                    "pitcher": "Ann",
-                    "bid": 2,
-                    "points": {"high": "Ann", "low": "Bob", "jack": None, "game": "Ann"},
-                }
-            ],
-        }
-    )
+    def record(number: int) -> rules.GameRecord:
+        """A game of the same four players; its note makes it another game (the same game
+        twice would be asked about, not imported)."""
+        return rules.parse_record(
+            {
+                "format": "pitch-scorekeeper/1",
+                "variant": "auction-pitch",
+                "players": ["Ann", "Bob", "Cy", "Dee"],
+                "hands": [
+                    {
+                        "pitcher": "Ann",
+                        "bid": 2,
+                        "points": {"high": "Ann", "low": "Bob", "jack": None, "game": "Ann"},
+                        "note": f"table {number}",
+                    }
+                ],
+            }
+        )
+
     _game(app, ("Ann", "Bob", "Cy", "Dee"))  # the players exist before the imports race
+    numbers = itertools.count()
 
     def import_one() -> str:
         with app.app_context():
             try:
-                operations.games.import_record(record)
+                operations.games.import_record(record(next(numbers)))
             except operations.errors.Conflict as error:  # a busy moment: said, never a 500
                 return error.code
             except Exception as error:  # what the page would have answered 500 to

@@ -7,6 +7,9 @@ every table compared).
 from __future__ import annotations
 
 import json
+import random
+import re
+from datetime import date
 from typing import Any
 
 import pytest
@@ -335,3 +338,208 @@ def test_a_name_sent_as_any_bytes_is_saved_as_that_text_or_refused(
         assert added <= {"Bob"}, added  # refused: no name made of the bytes' escapes
     else:
         assert added <= {"Bob", text.strip()}, added
+
+
+# --- The shape of a request: field names and values, urlencoded and multipart --------------
+
+#: Requests the shape fuzz sends: every POST route, many times over.
+SHAPE_CASES = 10_000
+
+#: Field names and values as a browser never sends them (and some as it does), as bytes.
+ODD_PIECES = [
+    b"\\",
+    b'"',
+    b'\\"',
+    b"",
+    b" ",
+    b"a\\",
+    b"x\\\\",
+    b"csrf_token",
+    b"name_0",
+    b"version",
+    b"token",
+    b"number",
+    b"note",
+    b"merge-other",
+    b"rename-name",
+    b"record",
+    b"record_text",
+    b"password",
+    b"lang",
+    b"next",
+    b";",
+    b"=",
+    b"&",
+    b"a;b=c",
+    b"%",
+    b"%FF%FE",
+    b"%00",
+    b"%2",
+    b"%C3",
+    b"\xff\xfe",
+    b"\xed\xa0\x80",  # a surrogate written in UTF-8
+    b"\x00",
+    b"\r\n",
+    b"\r\nContent-Type: text/plain",
+    "Ana\u202eevil".encode(),
+    "\ufffd".encode(),
+    "Zo\u00eb".encode(),
+    "\uff21".encode(),
+    b"+",
+    b"a+b",
+    b"[]",
+    b"__proto__",
+    b"0",
+    b"-1",
+    b"99999999999999999999999",
+    b"x" * 300,
+]
+
+#: Ways a multipart part may name itself in its Content-Disposition.
+DISPOSITIONS = [
+    b'form-data; name="%s"',
+    b"form-data; name=%s",
+    b"form-data; name*=UTF-8''%s",
+    b'form-data; name="%s"; filename="a.json"',
+    b'form-data; filename="%s"',
+    b"form-data",
+    b'form-data; name="%s"; name="x"',
+    b'attachment; name="%s"',
+    b'form-data; name="%s',
+    b"",
+]
+
+
+def _piece(chance: random.Random) -> bytes:
+    if chance.random() < 0.2:
+        return bytes(chance.randrange(256) for _ in range(chance.randrange(1, 8)))
+    pieces = [chance.choice(ODD_PIECES) for _ in range(chance.randrange(1, 3))]
+    return b"".join(pieces)
+
+
+def _urlencoded(chance: random.Random, token: bytes | None) -> tuple[bytes, str]:
+    pairs = [b"csrf_token=" + token] if token else []
+    for _ in range(chance.randrange(0, 6)):
+        pair = _piece(chance)
+        if chance.random() < 0.8:
+            pair += b"=" + _piece(chance)
+        pairs.append(pair)
+    return b"&".join(pairs), "application/x-www-form-urlencoded"
+
+
+def _multipart(chance: random.Random, token: bytes | None) -> tuple[bytes, str]:
+    """A multipart body: its framing sound when it carries the CSRF ``token`` (so the form is
+    read and reaches the view), else as often broken as not."""
+    boundary = b"B" if token else chance.choice([b"B", b"----x", b'"q"', b"a b", b"\\", b""])
+    parts = []
+    if token:
+        parts.append(b'--B\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n' + token)
+        parts.append(b"\r\n")
+    for _ in range(chance.randrange(0, 5)):
+        disposition = chance.choice(DISPOSITIONS)
+        header = disposition.replace(b"%s", _piece(chance)) if b"%s" in disposition else disposition
+        extra = chance.choice([b"", b"\r\nContent-Type: application/json", b"\r\nX: y"])
+        parts.append(
+            b"--"
+            + boundary
+            + b"\r\nContent-Disposition: "
+            + header
+            + extra
+            + b"\r\n\r\n"
+            + _piece(chance)
+            + b"\r\n"
+        )
+    if token:
+        ending, given = b"--B--\r\n", boundary
+    else:
+        ending = chance.choice([b"--" + boundary + b"--\r\n", b"--" + boundary, b"", b"--"])
+        given = chance.choice([boundary, boundary, b"other", b""])
+    content_type = "multipart/form-data" + (
+        f"; boundary={given.decode('latin-1')}" if given else ""
+    )
+    return b"".join(parts) + ending, content_type
+
+
+def _post_paths(app: Any) -> list[str]:
+    """Every route that takes a POST, its numbers filled in (game 1, hand 1, player 1...)."""
+    paths = []
+    for rule in app.url_map.iter_rules():
+        if "POST" in (rule.methods or ()):
+            values = {
+                name: "auction-pitch" if name == "variant_key" else 1 for name in rule.arguments
+            }
+            paths.append(rule.build(values, append_unknown=False)[1])
+    return sorted(paths)
+
+
+def _csrf_token(client: Any) -> bytes:
+    """The CSRF token of the client's session, as the setup page carries it."""
+    page = client.get("/games/new/auction-pitch").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token, "no CSRF token on the setup page"
+    return token.group(1).encode()
+
+
+@pytest.fixture
+def guarded(migrated_sqlite: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The app as served, CSRF on, with a game and a night in it. On SQLite only: a
+    request's shape is checked before any database sees it (what a form holds is fuzzed on
+    both databases above)."""
+    import shutil
+
+    from scorekeeper import create_app
+
+    path = tmp_path / "shape.sqlite3"
+    shutil.copy(migrated_sqlite, path)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "s"})
+    with app.app_context():
+        operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
+        operations.nights.start_night("Friday", None, date(2027, 1, 8))
+        db.session.remove()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_a_multipart_field_named_with_a_backslash_is_refused_in_words_on_every_post_route(
+    guarded: Any,
+) -> None:
+    # name="\\" was a 500 on every POST route, anonymously: the quote is left open, so
+    # Werkzeug keeps the field under no name, and the CSRF check read the names as text.
+    body = b'--B\r\nContent-Disposition: form-data; name="\\"\r\n\r\n1\r\n--B--\r\n'
+    client = guarded.test_client()
+    for path in _post_paths(guarded):
+        response = client.post(path, data=body, content_type="multipart/form-data; boundary=B")
+        assert response.status_code == 400, path
+        said = response.get_data(as_text=True)
+        assert "A part of the form has no field name, so the form was refused" in said, path
+
+
+def test_no_field_name_or_value_of_any_shape_is_answered_with_a_server_error(
+    guarded: Any,
+) -> None:
+    # A multipart field named "\" (a quote left open: no name at all) was a 500 on every POST
+    # route, anonymously: the CSRF check read the form's names as text.
+    client = guarded.test_client()
+    token = _csrf_token(client)
+    paths = _post_paths(guarded)
+    chance = random.Random(30)
+    failures = []
+    reached = 0
+    for case in range(SHAPE_CASES):
+        path = paths[case % len(paths)]
+        shape = _multipart if chance.random() < 0.5 else _urlencoded
+        # Half carry the CSRF token, to pass its check into the form and the view.
+        carried = chance.random() < 0.5
+        body, content_type = shape(chance, token if carried else None)
+        response = client.post(path, data=body, content_type=content_type)
+        COUNTER["requests"] += 1
+        if response.status_code >= 500 or b"Traceback" in response.data:
+            failures.append((path, content_type, body[:200], response.status_code))
+        if carried and b"This form had expired" not in response.data:
+            reached += 1
+        if "Set-Cookie" in response.headers:  # a new session (a login, a logout): a new token
+            token = _csrf_token(client)
+    assert failures == [], failures[:5]
+    assert reached > SHAPE_CASES // 4  # most that carried the token got past its check

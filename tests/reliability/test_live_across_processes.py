@@ -48,7 +48,7 @@ def test_a_hand_saved_through_one_server_process_reaches_a_board_open_on_another
             assert change.data is not None and change.data["version"] > first.data["version"]
             # What the board fetches then, from its own server, shows the hand.
             status, _, page = Phone(showing).request("GET", f"/games/{game_id}/board")
-            assert status == 200 and "Hand 1: Ana bid 2" in page
+            assert status == 200 and "Hand 1: <bdi>Ana</bdi> bid 2" in page
             # And the other way round: a board on the saving server hears a second hand saved
             # through the showing one.
             other_board = _stream_events(saving, game_id, since=change.data["version"])

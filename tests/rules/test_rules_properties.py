@@ -29,6 +29,7 @@ from scorekeeper.rules import (
     parse_record,
     record_to_json,
 )
+from scorekeeper.rules.game import name_key
 
 SETTINGS = settings(
     max_examples=100,
@@ -431,7 +432,8 @@ def games(
         count = draw(st.integers(*spec.seats))
         shapes = {4: [(2, 2)], 6: [(2, 3), (3, 2)]}.get(count, [])
         shape = draw(st.one_of(st.none(), st.sampled_from(shapes))) if shapes else None
-    players = draw(st.lists(NAMES, min_size=count, max_size=count, unique=True))
+    # One person per seat: names that differ only in case are one name (rules.game.name_key).
+    players = draw(st.lists(NAMES, min_size=count, max_size=count, unique_by=name_key))
     teams = None
     if shape is not None:
         order = draw(st.permutations(players))

@@ -196,8 +196,36 @@ def test_a_name_of_forty_characters_is_allowed():
     assert record.game.players[3] == name
 
 
-def test_names_are_case_sensitive():
-    assert parse_record(_record(players=["Ann", "ann", "Bob", "Cy"])).game.players[1] == "ann"
+def test_a_name_keeps_its_spelling():
+    assert parse_record(_record(players=["ann", "Bob", "Cy"])).game.players[0] == "ann"
+
+
+#: Other spellings of "Ann": each is Ann seated a second time.
+ANN_SPELLED_AGAIN = {
+    "in lower case": "ann",
+    "with a zero-width space": "An\u200bn",
+    "in fullwidth letters": "\uff21\uff4e\uff4e",
+    "with a soft hyphen": "An\u00adn",
+}
+
+
+@pytest.mark.parametrize("spelling", ANN_SPELLED_AGAIN.values(), ids=ANN_SPELLED_AGAIN.keys())
+def test_two_spellings_of_one_name_are_one_player_seated_twice(spelling: str) -> None:
+    with pytest.raises(RuleError) as refused:
+        parse_record(_record(players=["Ann", spelling, "Cy"]))
+    assert (refused.value.code, refused.value.field) == ("look-alike-player", "players")
+
+
+def test_an_accent_written_either_way_is_one_name() -> None:
+    precomposed, combined = "Zo\u00eb", "Zoe\u0308"
+    with pytest.raises(RuleError, match="written another way"):
+        parse_record(_record(players=[precomposed, combined, "Cy"]))
+
+
+def test_a_name_of_characters_that_draw_nothing_is_empty() -> None:
+    with pytest.raises(RuleError) as refused:
+        parse_record(_record(players=["Ann", "\u200b\u200d", "Cy"]))
+    assert refused.value.code == "name-empty"
 
 
 # --- Errors in the record's shape.

@@ -31,16 +31,15 @@ def start_night(
     return int(match.group(1))
 
 
-def new_game(client: Any, names: list[str], *, join: bool = True) -> int:
+def new_game(client: Any, names: list[str], *, night: int | None = None) -> int:
     """Set up an Auction Pitch game through the new-game form, as the table does: the form
-    as the page renders it (with its night tick box, when a night is on), names typed in,
-    and the tick box left on or taken off."""
-    data = form_of(client.get("/games/new/auction-pitch").get_data(as_text=True))
+    as the page renders it (opened from a night's page when ``night`` is given, and its
+    night chosen as the page chose it), names typed in."""
+    asked = f"?night={night}" if night is not None else ""
+    data = form_of(client.get(f"/games/new/auction-pitch{asked}").get_data(as_text=True))
     data.update({"target": "7", "payout_in_hole": "2", "payout_per_setback": "0"})
-    if not join:
-        data.pop("join_night", None)
     data.update({f"name_{i}": name for i, name in enumerate(names)})
-    response = client.post("/games/new/auction-pitch", data=data)
+    response = client.post(f"/games/new/auction-pitch{asked}", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     return int(response.headers["Location"].rsplit("/", 1)[1])
 
@@ -71,50 +70,59 @@ def form_of(html: str) -> dict[str, str]:
     return parser.data
 
 
+def night_choices(html: str) -> dict[str, str]:
+    """The new-game form's nights to choose from: each option's value and words."""
+    select = re.search(r'<select[^>]*name="night".*?</select>', html, re.S)
+    assert select is not None
+    found = re.findall(r'<option[^>]*value="([^"]*)"[^>]*>([^<]*)</option>', select.group(0))
+    return {value: text(words) for value, words in found}
+
+
 def add_to_night(client: Any, night_id: int, game_id: int) -> Any:
     return client.post(f"/nights/{night_id}/games", data={"add-game": str(game_id)})
 
 
-def test_a_new_game_joins_the_night_being_played(client: Any, app: Any) -> None:
+def test_a_game_started_from_a_nights_page_joins_that_night(client: Any, app: Any) -> None:
     night = start_night(client)
-    game = new_game(client, ["Ann", "Bob"])
+    night_page = client.get(f"/nights/{night}").get_data(as_text=True)
+    assert f'href="/games/new?night={night}"' in night_page
+    assert "Start a game in this night" in text(night_page)
+    chooser = client.get(f"/games/new?night={night}").get_data(as_text=True)
+    assert f'href="/games/new/auction-pitch?night={night}"' in chooser
+    game = new_game(client, ["Ann", "Bob"], night=night)
     assert night_of(app, game) == night
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    assert f'Played at <a href="/nights/{night}">Friday pitch</a>' in page
+    assert f'Played at <a href="/nights/{night}"><bdi>Friday pitch</bdi></a>' in page
     assert f"Game {game}" in text(client.get(f"/nights/{night}").get_data(as_text=True))
 
 
 def test_with_no_night_on_a_new_game_joins_none(client: Any, app: Any) -> None:
-    assert "join_night" not in form_of(client.get("/games/new/auction-pitch").get_data(True))
-    assert "tonight" not in text(client.get("/games/new/auction-pitch").get_data(as_text=True))
+    html = client.get("/games/new/auction-pitch").get_data(as_text=True)
+    assert night_choices(html) == {"": "No game night"}
+    assert "tonight" not in text(html)
     assert night_of(app, new_game(client, ["Ann", "Bob"])) is None
 
 
-def test_the_new_game_form_says_which_night_the_game_joins_with_a_tick_box_on(
-    client: Any, app: Any
-) -> None:
-    start_night(client, name="Friday pitch")
+def test_a_game_started_elsewhere_does_not_join_a_night_that_is_on(client: Any, app: Any) -> None:
+    """Another table's night is on: the form offers it to choose, but a game set up without
+    choosing it (opened from the games list, not from that night) joins no night."""
+    night = start_night(client, name="Friday pitch")
     html = client.get("/games/new/auction-pitch").get_data(as_text=True)
-    assert "Joins tonight's night: Friday pitch" in text(html)
-    box = re.search(r'<input[^>]*name="join_night"[^>]*>', html)
-    assert box is not None and 'type="checkbox"' in box.group(0)
-    assert "checked" in box.group(0)
-    assert form_of(html)["join_night"]
-
-
-def test_a_new_game_with_the_night_box_unticked_joins_no_night(client: Any, app: Any) -> None:
-    night = start_night(client)
-    game = new_game(client, ["Ann", "Bob"], join=False)
+    assert night_choices(html) == {"": "No game night", str(night): "Friday pitch (Ann's kitchen)"}
+    assert '<option selected value="">No game night</option>' in html
+    game = new_game(client, ["Ann", "Bob"])
     assert night_of(app, game) is None
     assert f"Game {game}" not in text(client.get(f"/nights/{night}").get_data(as_text=True))
-    assert night_of(app, new_game(client, ["Cy", "Dee"])) == night
+    chosen = form_of(html) | {"name_0": "Cy", "name_1": "Dee", "night": str(night)}
+    response = client.post("/games/new/auction-pitch", data=chosen)  # chosen on the form
+    assert night_of(app, int(response.headers["Location"].rsplit("/", 1)[1])) == night
 
 
 def test_a_game_joins_the_night_its_form_named_even_if_the_next_night_started_meanwhile(
     client: Any, app: Any
 ) -> None:
     friday = start_night(client, name="Friday")
-    data = form_of(client.get("/games/new/auction-pitch").get_data(as_text=True))
+    data = form_of(client.get(f"/games/new/auction-pitch?night={friday}").get_data(as_text=True))
     start_night(client, name="Saturday")
     data.update({"name_0": "Ann", "name_1": "Bob"})
     response = client.post("/games/new/auction-pitch", data=data)
@@ -122,17 +130,20 @@ def test_a_game_joins_the_night_its_form_named_even_if_the_next_night_started_me
     assert night_of(app, int(response.headers["Location"].rsplit("/", 1)[1])) == friday
 
 
-def test_the_night_tick_box_speaks_romanian_on_a_romanian_page(client: Any) -> None:
-    start_night(client, name="Vineri")
-    html = client.get("/games/new/auction-pitch", headers={"Accept-Language": "ro"})
-    assert "Se alătură serii de joc de diseară: Vineri" in text(html.get_data(as_text=True))
+def test_the_night_choice_speaks_romanian_on_a_romanian_page(client: Any) -> None:
+    night = start_night(client, name="Vineri")
+    html = client.get(f"/games/new/auction-pitch?night={night}", headers={"Accept-Language": "ro"})
+    words = text(html.get_data(as_text=True))
+    assert "Seară de joc" in words and "Vineri (Ann's kitchen)" in words
 
 
-def test_an_ended_night_takes_no_more_games(client: Any, app: Any) -> None:
+def test_an_ended_night_is_offered_no_more(client: Any, app: Any) -> None:
     night = start_night(client)
     assert client.post(f"/nights/{night}/end").status_code == 302
-    assert night_of(app, new_game(client, ["Ann", "Bob"])) is None
-    assert "on now" not in text(client.get(f"/nights/{night}").get_data(as_text=True))
+    html = client.get("/games/new/auction-pitch").get_data(as_text=True)
+    assert str(night) not in night_choices(html)
+    page = text(client.get(f"/nights/{night}").get_data(as_text=True))
+    assert "on now" not in page and "Start a game in this night" not in page
 
 
 def test_a_night_left_open_is_over_after_eighteen_hours(client: Any, app: Any) -> None:
@@ -140,17 +151,19 @@ def test_a_night_left_open_is_over_after_eighteen_hours(client: Any, app: Any) -
     with app.app_context(), write_transaction():
         row = db.session.get(models.Night, night)
         row.created_at -= timedelta(hours=18, minutes=1)
-    assert night_of(app, new_game(client, ["Ann", "Bob"])) is None
+    assert str(night) not in night_choices(client.get("/games/new/auction-pitch").get_data(True))
+    assert "on now" not in text(client.get(f"/nights/{night}").get_data(as_text=True))
 
 
-def test_starting_a_night_ends_the_one_before(client: Any, app: Any) -> None:
+def test_starting_a_night_leaves_another_tables_night_on(client: Any, app: Any) -> None:
     first = start_night(client, name="Thursday")
     second = start_night(client, name="Friday")
-    assert night_of(app, new_game(client, ["Ann", "Bob"])) == second
+    assert night_of(app, new_game(client, ["Ann", "Bob"], night=second)) == second
+    assert night_of(app, new_game(client, ["Cy", "Dee"], night=first)) == first
     with app.app_context():
-        assert db.session.get(models.Night, first).ended_at is not None
+        assert db.session.get(models.Night, first).ended_at is None
     listed = text(client.get("/nights").get_data(as_text=True)).split("newest first", 1)[1]
-    assert listed.index("Friday on now") < listed.index("Thursday")
+    assert "Friday on now" in listed and "Thursday on now" in listed
 
 
 @pytest.fixture
@@ -177,9 +190,15 @@ def test_the_night_page_shows_each_result_and_the_hand_worked_settlement(
         "Player Money Units without a stake Bob +3.42 -4 Dee +3.33 -4 Ann -2.25 +4 Cy -4.50 +4"
         in page
     )
-    shown = re.findall(r"(\w+) pays (\w+) ([\d.]+)", page)
+    money, units = page.split("Payments in units, for the games without a stake", 1)
+    shown = re.findall(r"(\w+) pays (\w+) ([\d.]+)", money)
     assert [(a, b, str(c)) for a, b, c in NIGHT_PAYMENTS] == shown
-    assert "3 payments clear every balance" in page
+    # The Cinch game had no stake: its units are settled too, apart, in units.
+    assert re.findall(r"(\w+) pays (\w+) (\d+ units)", units) == [
+        ("Bob", "Ann", "4 units"),
+        ("Dee", "Cy", "4 units"),
+    ]
+    assert "5 payments clear every balance" in page
 
 
 def test_the_night_settlement_prints_to_pdf(client: Any, night_of_fixed_games: int) -> None:
@@ -196,7 +215,7 @@ def test_the_night_settlement_prints_to_pdf(client: Any, night_of_fixed_games: i
 
 def test_a_game_can_be_taken_out_of_a_night_and_moved_to_another(client: Any, app: Any) -> None:
     first = start_night(client, name="Thursday")
-    game = new_game(client, ["Ann", "Bob"])
+    game = new_game(client, ["Ann", "Bob"], night=first)
     second = start_night(client, name="Friday")
     response = add_to_night(client, second, game)
     assert "(it was moved from night" in " ".join(
@@ -257,7 +276,7 @@ def test_editing_a_night_changes_its_name_place_and_date(client: Any) -> None:
 
 def test_deleting_a_night_keeps_its_games(client: Any, app: Any) -> None:
     night = start_night(client)
-    game = new_game(client, ["Ann", "Bob"])
+    game = new_game(client, ["Ann", "Bob"], night=night)
     response = client.post(f"/nights/{night}/delete")
     assert response.status_code == 302
     assert client.get(f"/nights/{night}").status_code == 404

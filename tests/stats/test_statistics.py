@@ -138,7 +138,7 @@ def test_the_roster_lists_every_player_with_a_link_to_their_page(
 ) -> None:
     page = client.get("/players").get_data(as_text=True)
     for name, pid in played.items():
-        assert f'<a href="/players/{pid}">{name}</a>' in page
+        assert f'<a href="/players/{pid}"><bdi>{name}</bdi></a>' in page
     assert "Ann 4 3 75% +6 -2.25" in text(page)
     assert "Bob 4 +1 1 25% -2 +3.42" in text(page)  # 4 finished, 1 in progress
 

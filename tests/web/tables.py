@@ -70,8 +70,11 @@ def create_game(client: Any, variant_key: str, names: Iterable[str], **kwargs: A
 
 
 def import_game(client: Any, record: Mapping[str, Any]) -> int:
-    """Create a game from a record posted as a JSON body; return its id."""
+    """Create a game from a record posted as a JSON body; return its id. A record identical
+    to a game kept already is asked for again (``?again=<that game>``), as a person would."""
     response = client.post("/games/import", json=record)
+    if response.status_code == 409:
+        response = client.post(f"/games/import?again={response.get_json()['game']}", json=record)
     assert response.status_code == 201, response.get_data(as_text=True)
     return int(response.get_json()["id"])
 
@@ -193,6 +196,7 @@ def text(html: str) -> str:
     """A fragment of HTML as the words a person reads (tags gone, entities decoded)."""
     from html import unescape
 
+    html = re.sub(r"</?bdi>", "", html)  # a name isolated in <bdi> reads as the name, no space
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
@@ -209,6 +213,10 @@ class Page(HTMLParser):
         self.ids: list[str] = []
         self.errors: dict[str, list[str]] = {}
         self.form_errors: list[str] = []
+        #: The list of what needs attention at the top of a refused form: (link, words).
+        self.attention: list[tuple[str, str]] = []
+        self._in_attention = 0
+        self._link: str | None = None
         self._error_list: str | None = None
         self._in_form_errors = 0
         self._item: list[str] | None = None
@@ -248,6 +256,13 @@ class Page(HTMLParser):
             self._in_form_errors = 1
         elif tag == "div" and self._in_form_errors:
             self._in_form_errors += 1
+        if tag == "div" and "attention" in (a.get("class") or "").split():
+            self._in_attention = 1
+        elif tag == "div" and self._in_attention:
+            self._in_attention += 1
+        if tag == "a" and self._in_attention:
+            self._link = str(a.get("href"))
+            self._item = []
         if tag == "li" and self._error_list is not None:
             self._item = []
         if tag == "p" and self._in_form_errors:
@@ -268,6 +283,11 @@ class Page(HTMLParser):
             self._item = None
         if tag == "div" and self._in_form_errors:
             self._in_form_errors -= 1
+        if tag == "a" and self._link is not None and self._item is not None:
+            self.attention.append((self._link, " ".join("".join(self._item).split())))
+            self._link = self._item = None
+        if tag == "div" and self._in_attention:
+            self._in_attention -= 1
 
     def handle_data(self, data: str) -> None:
         if self._item is not None:

@@ -294,7 +294,9 @@ def test_deleting_a_game_after_confirming_removes_it_and_its_hands(client: Any, 
     assert hand_count(app) == 1
     assert client.get(f"/games/{keep}").status_code == 200
     # The players stay on the roster.
-    assert '<option value="Ann">' in client.get("/games/new/auction-pitch").get_data(as_text=True)
+    assert '<option value="Ann" dir="auto">' in client.get("/games/new/auction-pitch").get_data(
+        as_text=True
+    )
 
 
 def test_the_game_page_only_links_to_the_confirmation_not_to_a_delete(client: Any) -> None:

@@ -6,6 +6,7 @@ import io
 import json
 import re
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 
@@ -155,3 +156,36 @@ def test_every_form_on_the_pages_carries_the_token(client: Any, game_id: int) ->
         assert forms, url
         for form in forms:
             assert 'name="csrf_token"' in form, url
+
+
+def test_bytes_that_are_not_text_in_a_hand_with_its_token_are_refused_before_anything_reads_them(
+    client: Any, app: Any, game_id: int
+) -> None:
+    # The CSRF check read the form first, and the check for text then found the body already
+    # read: the note was saved as "\ufffd\ufffd".
+    data = hand_form(PAIR, pitcher="Ann", bid=2, high="Ann", low="Ann", jack=None, game="Bob")
+    data.update(version=version(client, game_id), csrf_token=token_on(client, f"/games/{game_id}"))
+    body = urlencode(data).encode() + b"&note=%FF%FE"
+    refused = client.post(
+        f"/games/{game_id}", data=body, content_type="application/x-www-form-urlencoded"
+    )
+    assert refused.status_code == 400
+    assert 'The field "note" is not valid text (UTF-8), so it was refused' in text(
+        refused.get_data(as_text=True)
+    )
+    assert hand_count(app, game_id) == 1
+
+
+def test_a_name_that_is_not_text_in_a_new_game_with_its_token_is_refused(
+    client: Any, app: Any
+) -> None:
+    data = setup_form("auction-pitch", PAIR)
+    data["csrf_token"] = token_on(client, "/games/new/auction-pitch")
+    del data["name_0"]
+    body = urlencode(data).encode() + b"&name_0=%FF%FEAnn"
+    refused = client.post(
+        "/games/new/auction-pitch", data=body, content_type="application/x-www-form-urlencoded"
+    )
+    assert refused.status_code == 400
+    assert 'The field "name_0" is not valid text (UTF-8)' in text(refused.get_data(as_text=True))
+    assert game_count(app) == 0

@@ -71,9 +71,7 @@ def test_a_hand_dealt_out_of_turn_is_kept_and_the_deal_goes_on_left_of_whoever_d
     assert "dealer" not in exported(client, game_id)["hands"][1]
 
 
-def test_the_rotations_own_dealer_chosen_is_a_hand_dealt_in_turn(
-    client: Any, game_id: int
-) -> None:
+def test_the_rotations_own_dealer_chosen_is_a_hand_dealt_in_turn(client: Any, game_id: int) -> None:
     assert post_hand(client, game_id, FOUR, dealer="0", **ANA_MAKES_3).status_code == 302
     assert "dealer" not in exported(client, game_id)["hands"][0]
 
@@ -176,7 +174,5 @@ def test_a_rest_that_is_no_side_is_refused_next_to_it(
 ) -> None:
     response = post_hand(client, ten_point, FOUR, teams=TEAMS, pitcher="Ana", bid=6, rest="team-7")
     assert response.status_code == 400
-    assert page(response).errors["rest"] == [
-        "'team-7' is not one of the choices for The rest."
-    ]
+    assert page(response).errors["rest"] == ["'team-7' is not one of the choices for The rest."]
     assert hand_count(app, ten_point) == 0

@@ -291,7 +291,10 @@ def test_a_board_fetched_again_by_its_script_shows_each_new_hand(client: Any) ->
     refetch = {"X-Scorekeeper-Live": "1"}
     assert "Hand 1:" not in client.get(f"/games/{game_id}/board", headers=refetch).text
     play_a_hand(client, game_id)
-    assert "Hand 1: Ana bid 2" in client.get(f"/games/{game_id}/board", headers=refetch).text
+    assert (
+        "Hand 1: <bdi>Ana</bdi> bid 2"
+        in client.get(f"/games/{game_id}/board", headers=refetch).text
+    )
     undo = page(client.get(f"/games/{game_id}/undo")).submitted()
     sent(client.post(f"/games/{game_id}/undo", data=undo))
     assert "Hand 1:" not in client.get(f"/games/{game_id}/board", headers=refetch).text

@@ -104,7 +104,7 @@ def test_each_row_links_to_its_hand_and_each_side_header_names_the_side_in_full(
     link = f'<a class="hand-link" href="/games/{game_id}/hands/1" aria-label="Hand 1">1</a>'
     assert link in sheet_row(html, 1)
     headers = re.findall(
-        r'<th scope="col" class="side-col" aria-label="([^"]*)" title="\1">([^<]+)', html
+        r'<th scope="col" class="side-col" aria-label="([^"]*)" title="\1"><bdi>([^<]+)', html
     )
     # Six sides: three letters each, more where two would read alike.
     assert headers == [
@@ -121,7 +121,7 @@ def test_fewer_sides_keep_more_of_their_names(client: Any) -> None:
     names = ["Ana", "Bogdan", "Cristina", "Dana"]
     game_id = import_game(client, record("auction-pitch", names, []))
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    shown = re.findall(r'<th scope="col" class="side-col"[^>]*>([^<]+)', html)
+    shown = re.findall(r'<th scope="col" class="side-col"[^>]*><bdi>([^<]+)', html)
     assert shown == ["Ana", "Bogdan", "Cristi", "Dana"]
 
 

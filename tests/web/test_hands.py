@@ -264,9 +264,10 @@ def test_a_hand_posted_from_a_stale_page_is_refused_with_409_and_keeps_its_taps(
     assert parsed.checked("pitcher") == "0" and parsed.checked("point_game") == "0"
     assert parsed.value("version") == str(version_of(client, game_id))
     assert 'name="as_number" value="2"' in html
-    assert client.post(
-        f"/games/{game_id}", data={**parsed.submitted(), "as_number": "2"}
-    ).status_code == 302
+    assert (
+        client.post(f"/games/{game_id}", data={**parsed.submitted(), "as_number": "2"}).status_code
+        == 302
+    )
     assert hand_count(app, game_id) == 2
 
 

@@ -70,7 +70,10 @@ def test_every_example_record_imports_and_exports_as_it_came_in(client: Any, exa
 def test_export_then_import_then_export_is_identical(client: Any, example: Path) -> None:
     first_id = upload(client, example.read_bytes()).headers["Location"].rsplit("/", 1)[1]
     first = client.get(f"/games/{first_id}.json").get_data()
-    second_id = upload(client, first).headers["Location"].rsplit("/", 1)[1]
+    asked = upload(client, first)  # the same game: asked about, not imported
+    assert asked.status_code == 409
+    again = {"record_text": first.decode(), "again": first_id}
+    second_id = client.post("/games/import", data=again).headers["Location"].rsplit("/", 1)[1]
     assert second_id != first_id
     second = client.get(f"/games/{second_id}.json").get_data()
     assert second == first
@@ -181,6 +184,73 @@ def test_a_record_with_a_key_written_twice_is_refused_and_creates_nothing(
     answer = client.post("/games/import", data=DUPLICATED_BID, content_type="application/json")
     assert answer.status_code == 400
     assert answer.get_json() == {"error": 'hand 1: duplicate key "bid"'}
+    assert game_count(app) == 0
+
+
+def test_the_same_record_imported_again_is_asked_about_with_a_link_and_imported_on_yes(
+    client: Any, app: Any
+) -> None:
+    content = (EXAMPLES / "game-record-example.json").read_bytes()
+    first = upload(client, content)
+    assert first.status_code == 303
+    first_id = int(first.headers["Location"].rsplit("/", 1)[1])
+    asked = upload(client, content)
+    assert asked.status_code == 409
+    html = asked.get_data(as_text=True)
+    assert (
+        f"This game is kept already: game {first_id} has the same players, rules and hands."
+        in text(html)
+    )
+    assert f'href="/games/{first_id}"' in html
+    assert game_count(app) == 1 and hand_count(app) == 3  # nothing imported while asking
+    # The yes posts the record it was shown with the game it names.
+    yes = page(asked).submitted()
+    assert yes["again"] == str(first_id)
+    again = client.post("/games/import", data={"again": str(first_id), "record_text": content})
+    assert again.status_code == 303
+    assert game_count(app) == 2
+    # A record that differs in a single hand is another game: no question.
+    other = json.loads(content)
+    other["hands"] = other["hands"][:2]
+    assert upload(client, json.dumps(other).encode()).status_code == 303
+
+
+def test_a_json_import_of_a_kept_game_is_a_409_naming_it_and_again_imports_it(
+    client: Any, app: Any
+) -> None:
+    body = json.loads((EXAMPLES / "ap-make-and-setback.json").read_text())
+    first = client.post("/games/import", json=body).get_json()["id"]
+    asked = client.post("/games/import", json=body)
+    assert asked.status_code == 409
+    assert asked.get_json() == {
+        "error": f"This game is kept already: game {first} has the same players, rules and hands.",
+        "game": first,
+    }
+    assert client.post(f"/games/import?again={first}", json=body).status_code == 201
+    assert game_count(app) == 2
+
+
+def test_a_file_of_every_game_posted_to_the_import_page_is_sent_to_import_all(
+    client: Any, app: Any
+) -> None:
+    collection = {
+        "format": "pitch-scorekeeper/collection-3",
+        "games": [],
+        "nights": [],
+        "rule_sets": [],
+    }
+    response = upload(client, json.dumps(collection).encode())
+    assert response.status_code == 400
+    (error,) = page(response).form_errors
+    assert "scorekeeper import-all" in error
+    assert 'unknown key "games"' not in error
+    romanian = client.post(
+        "/games/import",
+        data={"record": (io.BytesIO(json.dumps(collection).encode()), "all.json")},
+        content_type="multipart/form-data",
+        headers={"Accept-Language": "ro"},
+    )
+    assert "scorekeeper import-all" in page(romanian).form_errors[0]
     assert game_count(app) == 0
 
 

@@ -331,7 +331,8 @@ def test_the_largest_game_the_setup_form_makes_exports_and_imports_back(client: 
     assert created.status_code == 302
     exported = client.get(created.headers["Location"] + ".json").get_json()
     assert exported["stake"] == "999999.9999"
-    assert client.post("/games/import", json=exported).status_code == 201
+    game_id = created.headers["Location"].rsplit("/", 1)[1]
+    assert client.post(f"/games/import?again={game_id}", json=exported).status_code == 201
     for field, value in [("target", "1000"), ("payout_in_hole", "100"), ("stake", "1234567")]:
         refused = setup_form("auction-pitch", ["Ann", "Bob"], **{**largest, field: value})
         assert client.post("/games/new/auction-pitch", data=refused).status_code == 400, field

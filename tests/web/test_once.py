@@ -226,7 +226,9 @@ def test_a_form_overtaken_by_another_phone_keeps_its_taps_beside_that_phones_han
     assert parsed.checked("pitcher") == "1" and parsed.checked("point_game") == "2"
     assert parsed.value("number") == "1"
     assert 'name="as_number" value="2"' in html
-    assert 'name="correct" value="1"' in html and f'formaction="/games/{game_id}/hands/1/edit' in html
+    assert (
+        'name="correct" value="1"' in html and f'formaction="/games/{game_id}/hands/1/edit' in html
+    )
     assert f'id="drop-mine" href="/games/{game_id}"' in html
     # Save pressed again on it: asked again, still one hand.
     assert client.post(f"/games/{game_id}", data=parsed.submitted()).status_code == 409
@@ -363,7 +365,9 @@ def test_a_finished_game_shows_the_winner_and_the_settlement_before_the_standing
         record("auction-pitch", ["Ana", "Bogdan"], [ap_hand("Ana", 4, "Ana", "Ana", "Ana", "Ana")]),
     )
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert html.index("Ana won!") < html.index("Settling up") < html.index('id="standings"')
+    assert (
+        html.index("<bdi>Ana</bdi> won!") < html.index("Settling up") < html.index('id="standings"')
+    )
 
 
 # --- Names -------------------------------------------------------------------------------------
@@ -377,7 +381,10 @@ def test_ana_and_ana_with_a_space_at_one_table_are_one_player_seated_twice(
     data = setup_form("auction-pitch", ["Ana", "ana ", "Bogdan"])
     response = client.post("/games/new/auction-pitch", data=data)
     assert response.status_code == 400
-    assert page(response).form_errors == ['"ana" is seated twice; names must be unique']
+    assert page(response).errors["seats"] == [
+        '"ana" is "Ana" written another way (case, width or an invisible character), and one'
+        " person cannot sit twice; give another name"
+    ]
     assert game_count(app) == 0
 
 

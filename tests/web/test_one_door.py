@@ -46,14 +46,17 @@ def page_said(client: Any, game_id: int) -> list[str]:
     return flashes(client.get(f"/games/{game_id}").get_data(as_text=True))
 
 
-# --- saved ---------------------------------------------------------------------------------------
+# --- saved ----------------------------------------------------------------------------------------
 
 
 def test_saved_through_the_page_redirects_to_the_sentence(
     client: Any, app: Any, game_id: int
 ) -> None:
     response = by_page(client, game_id, opened(client, game_id), **ANA_MAKES_3)
-    assert (response.status_code, response.headers["Location"]) == (302, f"/games/{game_id}#flashes")
+    assert (response.status_code, response.headers["Location"]) == (
+        302,
+        f"/games/{game_id}#flashes",
+    )
     assert page_said(client, game_id) == ["Ana made 3."]
     assert hand_count(app, game_id) == 1
 
@@ -69,7 +72,7 @@ def test_saved_through_the_json_door_says_the_hand(client: Any, app: Any, game_i
     assert hand_count(app, game_id) == 1
 
 
-# --- already saved -------------------------------------------------------------------------------
+# --- already saved --------------------------------------------------------------------------------
 
 
 def test_already_saved_through_the_page_says_the_hand_it_saved(
@@ -93,7 +96,7 @@ def test_already_saved_through_the_json_door_says_the_hand_it_saved(
     assert hand_count(app, game_id) == 1
 
 
-# --- undone since --------------------------------------------------------------------------------
+# --- undone since ---------------------------------------------------------------------------------
 
 
 def undo_hand_1(client: Any, game_id: int) -> None:
@@ -126,7 +129,7 @@ def test_undone_through_the_json_door_says_so_and_saves_nothing(
     assert hand_count(app, game_id) == 0
 
 
-# --- moved on: another phone recorded the hand -----------------------------------------------------
+# --- moved on: another phone recorded the hand ----------------------------------------------------
 
 
 def test_moved_on_through_the_page_shows_both_hands_and_keeps_the_taps(
@@ -171,7 +174,7 @@ def test_moved_on_through_the_json_door_says_both_hands_point_by_point(
     assert hand_count(app, game_id) == 1
 
 
-# --- the same as the last hand -------------------------------------------------------------------
+# --- the same as the last hand --------------------------------------------------------------------
 
 
 def test_the_same_as_the_last_through_the_page_asks_first(
@@ -196,7 +199,7 @@ def test_the_same_as_the_last_through_the_json_door_asks_first(
     assert hand_count(app, game_id) == 1
 
 
-# --- refused -------------------------------------------------------------------------------------
+# --- refused --------------------------------------------------------------------------------------
 
 
 def test_refused_through_the_page_says_why_next_to_the_row(
@@ -234,7 +237,7 @@ def test_a_hand_number_that_is_not_a_number_is_refused_alike_by_both_doors(
     assert hand_count(app, game_id) == 0
 
 
-# --- the table's choice after a conflict, through either door ---------------------------------------
+# --- the table's choice after a conflict, through either door -------------------------------------
 
 
 def test_it_is_the_next_hand_saves_the_taps_as_that_hand(client: Any, game_id: int) -> None:
@@ -263,7 +266,7 @@ def test_correct_opens_the_correction_filled_in_with_this_hand_saving_nothing_ye
     review = client.post(f"/games/{game_id}/hands/1/edit", data={**asked, "correct": "1"})
     assert review.status_code == 200
     html = review.get_data(as_text=True)
-    assert "Correct hand 1 to this phone’s hand?" in text(html)
+    assert "Correct hand 1 to this phone’s hand?" in text(html)  # noqa: RUF001
     assert page(review).checked("point_jack") == "nobody"
     assert [h["points"]["jack"] for h in exported(client, game_id)["hands"]] == ["Dana"]
     # Saved from there: hand 1 is this phone's, and the kept key answers for it since.
@@ -280,7 +283,10 @@ def test_a_kept_hand_corrected_to_is_answered_as_saved_when_the_phone_sends_it_a
     # What the phone posts to the correction: the kept hand's fields and its key.
     kept = {**hand_form(PLAYERS, **ANA_MAKES_3), "token": KEY_A, "number": "1", "correct": "1"}
     review = client.post(conflict["compare"]["correct"], data=kept)
-    assert client.post(conflict["compare"]["correct"], data=page(review).submitted()).status_code == 302
+    assert (
+        client.post(conflict["compare"]["correct"], data=page(review).submitted()).status_code
+        == 302
+    )
     again = by_phone(client, game_id, KEY_A, 1, **ANA_MAKES_3)
     assert (again.status_code, again.json["status"]) == (200, "already-saved")
     assert len(exported(client, game_id)["hands"]) == 1

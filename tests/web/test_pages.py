@@ -89,7 +89,8 @@ def test_the_setup_form_of_every_variant_has_a_seat_per_possible_player(
     assert names == [f"name_{i}" for i in range(variant.max_seats)]
     assert parsed.value("target") == str(variant.preset.target)
     has_smudge = "smudge" in {c.get("name") for c in parsed.controls}
-    assert has_smudge == (variant.smudge_bid is not None)
+    # Where a smudge bid may be given (every game with a shape of its own), its mode too.
+    assert has_smudge == (variant.smudge_bid is not None or not variant.shape_fixed)
 
 
 def test_the_game_page_shows_standings_the_next_dealer_the_hand_form_and_the_sheet(

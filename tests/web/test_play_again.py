@@ -292,7 +292,7 @@ def test_the_rematch_form_is_filled_in_from_the_game_before(
         team = next((t for t, members in old.game.teams or () if name in members), "")
         assert form.value(f"team_{i}") == team
     assert form.checked("first_dealer") == dealer_seat
-    assert form.value("night") == str(night)
+    assert form.selected.get("night") == str(night)
     assert form.value("stake") == (old.row.stake or "")
     for switch, value in old.game.house_rules.as_dict().items():
         if switch == "points":

@@ -126,6 +126,24 @@ def test_a_hand_without_a_key_is_refused(client: Any, app: Any, game_id: int) ->
     assert hand_count(app, game_id) == 0
 
 
+@pytest.mark.parametrize("number", ["", "0", "-1", "x", "\uff11", "2147483648", "1.5"])
+def test_a_hand_with_a_bad_number_is_refused_saying_the_number_is_not_valid(
+    client: Any, app: Any, game_id: int, number: str
+) -> None:
+    # It was answered "This form's key is not valid", though the key was.
+    data = {**hand_form(PLAYERS, **ANA_MAKES_3), "token": KEY_1, "number": number}
+    answer = client.post(f"/games/{game_id}/hands.json", data=data)
+    assert answer.status_code == 400
+    assert answer.json == {
+        "status": "refused",
+        "messages": [
+            "The hand number is not valid; nothing was saved. Reload the page and tap the hand "
+            "in again."
+        ],
+    }
+    assert hand_count(app, game_id) == 0
+
+
 def test_a_hand_for_a_game_that_is_not_there_is_refused_in_json(client: Any) -> None:
     answer = send(client, 999, KEY_1, 1, **ANA_MAKES_3)
     assert answer.status_code == 404

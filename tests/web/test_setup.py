@@ -104,14 +104,16 @@ def test_house_rules_the_table_changed_are_kept_and_shown(client: Any) -> None:
         ),
     ],
 )
-def test_a_setup_the_rules_refuse_shows_the_engines_message_and_creates_nothing(
+def test_a_setup_the_rules_refuse_shows_the_engines_message_by_the_seats_and_creates_nothing(
     client: Any, app: Any, changes: dict[str, Any], names: list[str], message: str
 ) -> None:
     data = setup_form("auction-pitch", names)
     data.update({k: str(v) for k, v in changes.items()})
     response = client.post("/games/new/auction-pitch", data=data)
     assert response.status_code == 400
-    assert message in " ".join(page(response).form_errors)
+    parsed = page(response)
+    assert message in " ".join(parsed.errors["seats"])
+    assert [link for link, words in parsed.attention if message in words] == ["#seats"]
     assert game_count(app) == 0
 
 
@@ -120,7 +122,7 @@ def test_cinch_without_four_or_six_players_is_refused(client: Any, app: Any) -> 
     response = client.post("/games/new/cinch", data=data)
     assert response.status_code == 400
     assert "Cinch is played by 4 players (2 teams of 2) or 6 (2 teams of 3), not 3" in " ".join(
-        page(response).form_errors
+        page(response).errors["seats"]
     )
     assert game_count(app) == 0
 
@@ -133,7 +135,11 @@ def test_cinch_without_four_or_six_players_is_refused(client: Any, app: Any) -> 
         ("target", "0", "Number must be between 1 and 999."),
         ("stake", "a lot", "Write the stake as a number such as 0.25."),
         ("payout_in_hole", "-1", "Number must be between 0 and 99."),
-        ("smudge", "sometimes", "Not a valid choice."),
+        (
+            "smudge",
+            "sometimes",
+            '"sometimes" is not one of the choices for A made smudge or moon bid.',
+        ),
         ("first_dealer", "9", "'9' is not one of the choices for Deals first."),
         ("name_0", "A" * 41, "A name has at most 40 characters."),
     ],
@@ -157,15 +163,15 @@ def test_a_name_with_a_control_character_is_refused_by_the_engine(client: Any, a
         "/games/new/auction-pitch", data=setup_form("auction-pitch", ["Ann", "Bo\x07b"])
     )
     assert response.status_code == 400
-    assert "contains a control character" in " ".join(page(response).form_errors)
+    assert "contains a control character" in " ".join(page(response).errors["seats"])
     assert game_count(app) == 0
 
 
 def test_the_roster_offers_names_from_earlier_games(client: Any) -> None:
     create_game(client, "auction-pitch", ["Zed", "Yan"])
     html = client.get("/games/new/auction-pitch").get_data(as_text=True)
-    assert '<option value="Yan">' in html
-    assert '<option value="Zed">' in html
+    assert '<option value="Yan" dir="auto">' in html
+    assert '<option value="Zed" dir="auto">' in html
 
 
 ROMANIAN = {"Accept-Language": "ro-RO,ro;q=0.9"}

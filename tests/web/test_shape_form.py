@@ -112,7 +112,8 @@ def test_points_worth_less_than_the_lowest_bid_are_refused_next_to_the_points(
     assert response.status_code == 400
     html = response.get_data(as_text=True)
     assert errors_next_to(html, "points-in-play") == (
-        "the lowest bid 3 is above the highest bid 2; set min_bid or max_bid"
+        "The points ticked are worth 2, less than the lowest bid, 3: tick more points, "
+        "or lower the lowest bid."
     )
     assert 'id="points-total">2<' in html
     assert game_count(app) == 0
@@ -120,16 +121,16 @@ def test_points_worth_less_than_the_lowest_bid_are_refused_next_to_the_points(
 
 def test_an_impossible_switch_is_refused_next_to_its_field(client: Any, app: Any) -> None:
     cases = [
-        ("ten-point", FOUR, {"min_bid": 11}, "min_bid", "above the highest bid 10"),
-        ("ten-point", FOUR, {"max_bid": 11}, "max_bid", "max_bid 11 is above 10"),
-        ("ten-point", FOUR, {"smudge_bid": 3}, "smudge_bid", "smudge_bid 3 must be from"),
-        ("ten-point", FOUR, {"win_rule": "sideways"}, "win_rule", "is not allowed for win_rule"),
+        ("ten-point", FOUR, {"min_bid": 11}, "min_bid", "The lowest bid, 11, is above the highest"),
+        ("ten-point", FOUR, {"max_bid": 11}, "max_bid", "11 is more than the points in play"),
+        ("ten-point", FOUR, {"smudge_bid": 3}, "smudge_bid", "give a bid from 4 to 10"),
+        ("ten-point", FOUR, {"win_rule": "sideways"}, "win_rule", "not one of the choices for"),
         (
             "ten-point",
             FOUR[:3],
             {"smudge_failed": "loses"},
             "smudge_failed",
-            "needs exactly 2 sides, not 3",
+            "only with exactly two sides (two players, or two teams); this game has 3",
         ),
     ]
     for variant, names, changes, field, words in cases:
@@ -167,15 +168,34 @@ def test_rules_saved_under_a_name_are_offered_and_prefill_the_next_game(
     assert 'value="loses" selected' in html or 'selected value="loses"' in html
 
 
-def test_saving_under_a_name_already_used_replaces_those_rules(client: Any, app: Any) -> None:
-    for target in (62, 72):
-        response = create(
-            client, "ten-point", FOUR, teams=PARTNERS, target=target, rules_name="Thursday rules"
-        )
-        assert response.status_code == 302
+def test_saving_under_a_name_already_used_asks_first_and_replaces_only_on_yes(
+    client: Any, app: Any
+) -> None:
+    first = create(client, "ten-point", FOUR, teams=PARTNERS, target=62, rules_name="Thursday")
+    assert first.status_code == 302
+    asked = create(client, "ten-point", FOUR, teams=PARTNERS, target=72, rules_name="thursday")
+    assert asked.status_code == 409
+    said = text(asked.get_data(as_text=True))
+    assert "“Thursday” is already saved, for 10-Point Pitch: first to 62 (not 52)." in said
+    assert game_count(app) == 1  # nothing started while asking
     with app.app_context():
         (saved,) = db.session.execute(select(models.RuleSet)).scalars()
-        assert saved.house_rules == {"target": 72}
+        assert saved.house_rules == {"target": 62}
+        saved_id = saved.id
+    yes = create(
+        client,
+        "ten-point",
+        FOUR,
+        teams=PARTNERS,
+        target=72,
+        rules_name="thursday",
+        replace_rules=saved_id,
+    )
+    assert yes.status_code == 302
+    with app.app_context():
+        (saved,) = db.session.execute(select(models.RuleSet)).scalars()
+        assert (saved.name, saved.house_rules) == ("thursday", {"target": 72})
+    assert game_count(app) == 2
 
 
 def test_a_rule_set_name_with_edge_spaces_is_trimmed_and_a_long_one_refused(

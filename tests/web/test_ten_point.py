@@ -12,9 +12,9 @@ from typing import Any
 
 from scorekeeper.stats.summary import summarise
 
-from .tables import exported, import_game, post_hand, record, text
+from .tables import exported, import_game, page, post_hand, record, text
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 TEAMS = {"North-South": ["Ann", "Cy"], "East-West": ["Bob", "Dee"]}
 TEN = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game")
@@ -192,15 +192,18 @@ def test_a_shared_highest_count_credits_game_to_nobody(client: Any) -> None:
     assert hand["game_count"] == {"Ann": 20, "Bob": 10, "Cy": 0, "Dee": 10}
 
 
-def test_game_tapped_against_the_count_is_refused_with_the_engines_message(client: Any) -> None:
+def test_game_tapped_against_the_count_is_refused_as_a_contradiction_not_retapped(
+    client: Any,
+) -> None:
     game_id = import_game(client, ten_point())
     counter = {"gc_0": "14", "gc_1": "9", "gc_2": "12", "gc_3": "11"}
     response = post_counted(client, game_id, counter, pitcher="Bob", bid=5, game="Bob", **NO_GAME)
     assert response.status_code == 400
     html = response.get_data(as_text=True)
-    assert "hand 1: game is credited to Bob, but North-South counted 26 to East-West's 20" in text(
-        html.split('id="point_game-errors"', 1)[1].split("</ul>", 1)[0]
-    )
+    assert (
+        "Game is tapped for East-West, but North-South counted 26 to East-West's 20: tap Game "
+        "for North-South, or correct the count."
+    ) in text(html.split('id="point_game-errors"', 1)[1].split("</ul>", 1)[0])
     # The page adds the sides up again, and keeps what was typed.
     assert 'id="side-count-0">26<' in html and 'id="side-count-1">20<' in html
     assert exported(client, game_id)["hands"] == []
@@ -247,3 +250,39 @@ def test_counts_over_a_whole_pack_are_refused_in_the_counter(client: Any) -> Non
     assert response.status_code == 400
     errors = response.get_data(as_text=True).split('id="game-counter-errors"', 1)[1]
     assert "the game counts add up to 81; a pack holds only 80" in text(errors.split("</ul>")[0])
+
+
+def test_a_count_left_blank_is_not_counted_as_zero_but_refused_naming_who(client: Any) -> None:
+    """Only Ann's 30 typed: saved as Bob 0, Cy 0, Dee 0 and Game to North-South, once."""
+    game_id = import_game(client, ten_point())
+    response = post_counted(client, game_id, {"gc_0": "30"}, pitcher="Bob", bid=5, **NO_GAME)
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    said = (
+        "Count every player or none: Bob, Cy, Dee have no count (type 0 for a player who took "
+        "no counting cards)."
+    )
+    assert said in text(html.split('id="game-counter-errors"', 1)[1].split("</ul>", 1)[0])
+    assert ("#game-counter", said) in page(response).attention
+    assert re.search(r'id="gc_0"[^>]*value="30"', html)  # what was typed stays
+    assert exported(client, game_id)["hands"] == []
+    # Every player counted (Bob, Cy and Dee 0 typed), the hand is saved with every count.
+    counter = {"gc_0": "30", "gc_1": "0", "gc_2": "0", "gc_3": "0"}
+    saved = post_counted(client, game_id, counter, pitcher="Bob", bid=5, **NO_GAME)
+    assert saved.status_code == 302
+    (hand,) = exported(client, game_id)["hands"]
+    assert hand["game_count"] == {"Ann": 30, "Bob": 0, "Cy": 0, "Dee": 0}
+
+
+def test_a_game_tapped_against_the_count_is_not_applied_and_is_listed_to_fix(
+    client: Any,
+) -> None:
+    game_id = import_game(client, ten_point())
+    counter = {"gc_0": "30", "gc_1": "0", "gc_2": "0", "gc_3": "0"}
+    response = post_counted(client, game_id, counter, pitcher="Bob", bid=5, game="Bob", **NO_GAME)
+    assert response.status_code == 400
+    parsed = page(response)
+    assert parsed.checked("point_game") == "team-1"  # the tap stays as it was tapped
+    assert [href for href, _ in parsed.attention] == ["#point_game"]
+    assert "North-South counted 30 to East-West's 0" in parsed.attention[0][1]
+    assert exported(client, game_id)["hands"] == []

@@ -15,44 +15,31 @@ process, in the current language; the worker processes only lay out finished HTM
 
 from __future__ import annotations
 
-import functools
 import itertools
-import logging
 import math
-import multiprocessing
-import os
-import threading
-from collections import deque
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from .. import i18n, operations, rules
-from ..data.database import release
+from ..data.database import read_then_release
 from ..i18n import N_
+from ..rules.night import game_shares, settle_night
+from ..rules.settlement import Payment, Settlement
 from ..sheets.model import GameView, game_snapshot
+from .jobs import Progress
+from .pool import Layout
 from .printed_sheet import document_context, render_printed, sheet_anchor, sheets_html
-from .render import Printed, merge, prepare_worker, read_pdf, write_pdf
+from .render import Printed, merge, read_pdf
 
 if TYPE_CHECKING:
     from pypdf import PdfReader
 
-log = logging.getLogger(__name__)
-
 #: Sheets laid out together in one WeasyPrint document (measured: 15-25 % less CPU than
 #: one document each; more to a document saves little more and slows the progress bar).
 SHEETS_PER_DOCUMENT = 5
-
-
-class Progress(Protocol):
-    """Called as work goes on: steps done, steps in all, and what is being done now (an
-    English message marked for the catalogue, with its %(name)s parameters)."""
-
-    def __call__(self, done: int, total: int, stage: str, /, **params: object) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -101,99 +88,35 @@ def load_views(game_ids: Sequence[int]) -> Iterator[GameView | Unscorable]:
 
 
 def balances(games: Sequence[GameView]) -> tuple[Balance, ...]:
-    """Net every finished game's payments per player: who is up, who is down."""
-    units: dict[str, int] = {}
-    money: dict[str, Decimal] = {}
-    for game in games:
-        for payment in game.payments:
-            units[payment.payer] = units.get(payment.payer, 0) - payment.units
-            units[payment.payee] = units.get(payment.payee, 0) + payment.units
-            if payment.amount is not None:
-                money[payment.payer] = money.get(payment.payer, Decimal(0)) - payment.amount
-                money[payment.payee] = money.get(payment.payee, Decimal(0)) + payment.amount
+    """Net every finished game's settlement per player: who is up, who is down.
+
+    The netting is the engine's, as the night page's is (``rules.night.settle_night``, in
+    exact decimals); this only orders the players and says who played for no stake.
+    """
+    settlements = [_settlement(game) for game in games if game.finished]
+    shares = [game_shares(settlement) for settlement in settlements if settlement.units]
+    night = settle_night(shares)
+    # A player who played only for no stake has no money to show, not 0.00.
+    staked = {player for share in shares for player, s in share.items() if s.money is not None}
+
+    def money(player: str) -> Decimal | None:
+        return night.money[player] if player in staked else None
+
     # Where anything was played for money, money decides who is up: +1 unit over the night
     # can be -2.00 (a unit lost at a stake of 2, two won for nothing).
-    if money:
-        order = sorted(units, key=lambda p: (-money.get(p, Decimal(0)), -units[p], p))
+    if night.in_money:
+        order = sorted(night.units, key=lambda p: (-(money(p) or Decimal(0)), -night.units[p], p))
     else:
-        order = sorted(units, key=lambda p: (-units[p], p))
-    return tuple(Balance(player, units[player], money.get(player)) for player in order)
+        order = sorted(night.units, key=lambda p: (-night.units[p], p))
+    return tuple(Balance(player, night.units[player], money(player)) for player in order)
 
 
-@functools.cache
-def _pool_context() -> multiprocessing.context.BaseContext:
-    """Worker processes come from a fork server that has WeasyPrint loaded already.
-
-    Not a plain fork: the web process runs threads and holds database connections,
-    and a forked copy of those is unsafe. The fork server is a fresh process.
-    """
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["scorekeeper.pdf.render", "weasyprint"])
-    return context
-
-
-def warm_up(static_folder: str | None = None) -> None:
-    """Start the fork server now, with WeasyPrint loaded, so that the first history printed
-    does not wait a second or two for it, and the worker that lays out sheets and nights
-    (``scorekeeper serve`` calls this on a thread)."""
-    from multiprocessing import forkserver
-
-    _pool_context()
-    try:
-        forkserver.ensure_running()
-        if static_folder is not None:
-            _the_one_worker(static_folder).submit(int).result()
-    except (OSError, RuntimeError, BrokenProcessPool):  # pragma: no cover - started when needed
-        log.warning("the PDF layout fork server did not start", exc_info=True)
-
-
-_one_worker: ProcessPoolExecutor | None = None
-_one_worker_lock = threading.Lock()
-
-
-def _the_one_worker(static_folder: str) -> ProcessPoolExecutor:
-    """The worker process kept for short documents, started on first use."""
-    global _one_worker
-    with _one_worker_lock:
-        if _one_worker is None:
-            _one_worker = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=_pool_context(),
-                initializer=prepare_worker,
-                initargs=(static_folder,),
-            )
-        return _one_worker
-
-
-def lay_out_one(html: str, static_folder: str, workers: int) -> Printed:
-    """Lay out one short document (a sheet, a night) in a worker process kept for them.
-
-    The printing queue runs one job at a time, so one process is enough; laying out
-    there rather than on the web process's thread leaves that process's time (its
-    interpreter lock) to the requests of the table, and the worker gives way to it
-    (``prepare_worker``). With ``workers`` 0 it is laid out here; if the worker cannot
-    start or dies, here too.
-    """
-    global _one_worker
-    if workers <= 0:
-        return write_pdf(html, static_folder)
-    pool = _the_one_worker(static_folder)
-    try:
-        return pool.submit(write_pdf, html, static_folder).result()
-    except (BrokenProcessPool, RuntimeError, OSError):
-        log.warning("the layout worker failed; laying out in this process", exc_info=True)
-        with _one_worker_lock:
-            if _one_worker is pool:
-                _one_worker = None
-        pool.shutdown(wait=False, cancel_futures=True)
-        return write_pdf(html, static_folder)
-
-
-def worker_count(setting: int | None) -> int:
-    """How many processes lay out parts: the PDF_WORKERS setting, else one per core."""
-    if setting is None:
-        return os.cpu_count() or 1
-    return max(0, int(setting))
+def _settlement(game: GameView) -> Settlement:
+    """The engine's settlement of a game, from the copy of it its snapshot carries."""
+    return Settlement(
+        units=dict(game.units),
+        payments=tuple(Payment(p.payer, p.payee, p.units, p.amount) for p in game.payments),
+    )
 
 
 def sheet_cost(game: GameView) -> int:
@@ -231,150 +154,6 @@ def batches(games: Sequence[GameView], workers: int) -> list[list[GameView]]:
         groups[-1].append(game)
         spent += cost
     return groups
-
-
-class Layout:
-    """Lays out HTML documents on a pool of worker processes, or here if there is none.
-
-    Used as a context manager, for the length of one history. The workers are started
-    on a thread at once (the first time, the fork server takes a second or so to load
-    WeasyPrint), and documents are handed to them as they are added, a few at a time:
-    so a document added ``first`` is laid out next, ahead of those waiting. (Laying
-    out here while the workers start was tried: with the fork server loading, a third
-    layout on two cores slowed the whole by a second.)
-    """
-
-    def __init__(self, static_folder: str, workers: int) -> None:
-        self.static_folder = static_folder
-        self.parallel = workers > 0
-        self._lock = threading.Lock()
-        self._pool: ProcessPoolExecutor | None = None
-        # Enough in the pool to keep every worker busy, few enough that a late document
-        # wanted first does not wait behind all the others.
-        self._most = workers + 1
-        self._waiting: deque[tuple[Hashable, str]] = deque()
-        self._running: dict[Future[Printed], tuple[Hashable, str]] = {}
-        self._finished: dict[Hashable, Printed] = {}
-        self._starting: threading.Thread | None = None
-        if workers > 0:
-            self._starting = threading.Thread(
-                target=self._start, args=(workers,), name="pdf-layout-start", daemon=True
-            )
-            self._starting.start()
-
-    def __enter__(self) -> Layout:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._started()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-
-    def _start(self, workers: int) -> None:
-        try:
-            pool = ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=_pool_context(),
-                initializer=prepare_worker,
-                initargs=(self.static_folder,),
-            )
-            # A worker starts with a task to do: start them all now, and wait for them.
-            wait([pool.submit(int) for _ in range(workers)])
-        except (BrokenProcessPool, RuntimeError, OSError):
-            log.warning(
-                "the layout workers did not start; laying out in this process", exc_info=True
-            )
-            return
-        with self._lock:
-            self._pool = pool
-            self._hand_out()
-
-    def _started(self) -> None:
-        if self._starting is not None:
-            self._starting.join()
-            self._starting = None
-
-    def _hand_out(self) -> None:
-        """Give the workers waiting documents, in order, up to a few (with the lock held)."""
-        while self._waiting and self._pool is not None and len(self._running) < self._most:
-            key, html = self._waiting[0]
-            try:
-                future = self._pool.submit(write_pdf, html, self.static_folder)
-            except (BrokenProcessPool, RuntimeError):
-                self._failed()
-                return
-            self._waiting.popleft()
-            self._running[future] = (key, html)
-
-    def _failed(self) -> None:
-        """The workers are gone: what they had goes back to the front of the queue (with the
-        lock held), to be laid out here."""
-        # A worker died or could not start (multiprocessing re-imports the main module in
-        # its workers; a main script without an ``if __name__ == "__main__"`` guard breaks
-        # that). Slower is better than nothing: lay out what is missing right here.
-        log.warning("the layout workers failed; laying out in this process", exc_info=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-        self._waiting.extendleft(reversed(list(self._running.values())))
-        self._running.clear()
-
-    def add(self, key: Hashable, html: str, *, first: bool = False) -> None:
-        """Queue a document to lay out (``first``: ahead of every one waiting)."""
-        with self._lock:
-            if first:
-                self._waiting.appendleft((key, html))
-            else:
-                self._waiting.append((key, html))
-            self._hand_out()
-
-    def next_done(self) -> tuple[Hashable, Printed]:
-        """Wait for the next document to be laid out; return its key and the PDF."""
-        if self._finished:
-            key = next(iter(self._finished))
-            return key, self._finished.pop(key)
-        return self._next()
-
-    def _next(self) -> tuple[Hashable, Printed]:
-        self._started()
-        with self._lock:
-            self._hand_out()
-            running = list(self._running)
-            if not running:
-                if not self._waiting:
-                    raise LookupError("no document is waiting to be laid out")
-                key, html = self._waiting.popleft()
-        if not running:
-            return key, write_pdf(html, self.static_folder)
-        over, _ = wait(running, return_when=FIRST_COMPLETED)
-        future = next(iter(over))
-        with self._lock:
-            key, html = self._running.pop(future)
-            try:
-                printed = future.result()
-            except (BrokenProcessPool, RuntimeError, OSError):
-                self._waiting.appendleft((key, html))
-                self._failed()
-                printed = None
-            self._hand_out()
-        return (key, printed) if printed is not None else self._next()
-
-    def collect(self, documents: Mapping[Hashable, str]) -> dict[Hashable, Printed]:
-        """Lay out these documents ahead of any waiting, and wait for them all.
-
-        Other documents finished meanwhile are kept for ``next_done``.
-        """
-        for key, html in reversed(list(documents.items())):
-            self.add(key, html, first=True)
-        found: dict[Hashable, Printed] = {}
-        while len(found) < len(documents):
-            key, printed = self._next()
-            if key in documents:
-                found[key] = printed
-            else:
-                self._finished[key] = printed
-        return found
 
 
 #: A sheet of at most this many lines of hands (a sale takes two), notes of at most this
@@ -437,10 +216,9 @@ def history_pdf(
     static = str(static_folder)
     progress(0, len(game_ids) + 2, N_("Reading the games"))
     with Layout(static, workers) as layout:
-        views = list(load_views(game_ids))
-        # Everything is read: end the read transaction and give the connection back now,
-        # not after the half minute of layout (a long-open read holds back SQLite's WAL).
-        release()
+        # Everything is read first: the connection goes back now, not after the half
+        # minute of layout.
+        views = read_then_release(lambda: list(load_views(game_ids)))
         games = [v for v in views if isinstance(v, GameView)]
         total = len(games) + 2
         groups = batches(games, workers)
