@@ -227,7 +227,8 @@ def _numbers(data: Mapping[str, str]) -> dict[str, int | None] | None:
     for name in NUMBERS:
         raw = data.get(name) or ""
         found[name] = parse_id(raw) if raw else None
-        if raw and found[name] is None:
+        # A hand is numbered from 1 (the version may be 0).
+        if raw and (found[name] is None or (name != "version" and found[name] == 0)):
             return None
     return found
 

@@ -227,7 +227,10 @@ def test_refused_through_the_json_door_says_why(client: Any, app: Any, game_id: 
 def test_a_hand_number_that_is_not_a_number_is_refused_alike_by_both_doors(
     client: Any, app: Any, game_id: int, number: str
 ) -> None:
-    said = "This form does not say which hand it is for; reload the page. Nothing was saved."
+    said = (
+        "The hand number is not valid; nothing was saved. Reload the page and tap the hand in "
+        "again."
+    )
     form = {**opened(client, game_id), "number": number}
     response = by_page(client, game_id, form, **ANA_MAKES_3)
     assert (response.status_code, page(response).form_errors) == (400, [said])
