@@ -122,7 +122,7 @@ class DealerField(SelectField):
         row = escape(self.label.text)
         found = []
         for value, label, selected, _ in self.iter_choices():
-            words = escape(label)
+            words = escape(isolated(str(label)))
             said = f' data-said="{row}: {words}"' if value else ""
             chosen = " selected" if selected else ""
             found.append(f'<option value="{escape(value)}"{chosen}{said}>{words}</option>')

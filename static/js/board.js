@@ -73,7 +73,8 @@ function follow(live) {
   // Fetch the page as it now is and swap in what changed (page-swap.js: one fetch at a
   // time, and a version the page already shows is not fetched again).
   function changed(version) {
-    refresh({ heard: version, decide }).catch(() => failed());
+    // While this phone saves, what it says of its own hand stays (offline.js says it).
+    refresh({ heard: version, decide, keep: submitting ? ["said"] : [] }).catch(() => failed());
   }
 
   // A change is fetched a moment after it is heard: the phone that saved it fetches its own

@@ -168,6 +168,8 @@ function keepHands() {
   // game are brought up to date too: its version, who is due to deal, who sells.
   function follow({ freshForm = false } = {}) {
     return store.waiting().then((hands) => refresh({
+      // What this page says is its own (queue.said, said below): left as it is meanwhile.
+      keep: ["said"],
       decide: (doc) => onFreshPage({
         shown: regionNames(document),
         fresh: regionNames(doc),
@@ -485,7 +487,12 @@ function keepHands() {
       document.getElementById("play").scrollIntoView({ block: "start" });
       form.dataset.ready = field("number").value;
       return follow({ freshForm: true });
-    }).catch(() => openPage(number));
+    }).catch((error) => {
+      // Not followed in place (the server out of reach a moment, a script's fault): the
+      // page opens itself afresh, saying the hand saved.
+      if (window.console) { window.console.error(error); }
+      openPage(number);
+    });
   }
 
   if (form) {

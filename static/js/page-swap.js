@@ -25,9 +25,11 @@ export function regionNames(doc) {
 
 // Fetch the page and give the copy to `decide(doc)`, which says RELOAD, LEAVE or SWAP; on
 // SWAP the changed regions are swapped in. With `heard` (a version heard of), the page is
-// fetched only if the page does not show it, or a later one, when its turn comes. Resolves to the copy (null when
-// none was fetched); rejects when the server could not be reached.
-export function refresh({ heard = null, decide }) {
+// fetched only if the page does not show it, or a later one, when its turn comes. `keep`
+// names regions left as they are (the "said" region while this phone says its own save).
+// Resolves to the copy (null when none was fetched); rejects when the server could not be
+// reached.
+export function refresh({ heard = null, decide, keep = [] }) {
   const run = () => {
     if (!live || (heard !== null && !isNewer(heard, shownVersion()))) { return null; }
     return fetch(live.dataset.pageUrl, {
@@ -42,7 +44,7 @@ export function refresh({ heard = null, decide }) {
       if (!fresh) { return null; }
       const plan = decide(doc);
       if (plan === RELOAD) { window.location.reload(); return null; }
-      if (plan === SWAP) { swapRegions(doc); }
+      if (plan === SWAP) { swapRegions(doc, keep); }
       live.dataset.version = fresh.dataset.version;
       return doc;
     });
@@ -51,17 +53,19 @@ export function refresh({ heard = null, decide }) {
   return chain;
 }
 
-// Swap in the regions of `doc` (the page as the server now draws it) that changed.
-export function swapRegions(doc) {
+// Swap in the regions of `doc` (the page as the server now draws it) that changed, but for
+// those `keep` names.
+export function swapRegions(doc, keep = []) {
   const regions = document.querySelectorAll("[data-live]");
   const fresh = doc.querySelectorAll("[data-live]");
   Array.prototype.forEach.call(regions, (region, i) => {
+    if (keep.indexOf(region.dataset.live) !== -1) { return; }
     const next = fresh[i];
     if (!next || region.innerHTML === next.innerHTML) { return; }
     // offline.js holds the unsaved-rows element (the hands kept on the phone): keep that one.
-    const keep = region.querySelector("#unsaved-rows");
+    const rows = region.querySelector("#unsaved-rows");
     const slot = next.querySelector("#unsaved-rows");
-    if (keep && slot) { slot.parentNode.replaceChild(keep, slot); }
+    if (rows && slot) { slot.parentNode.replaceChild(rows, slot); }
     region.replaceChildren(...Array.prototype.slice.call(next.childNodes));
     // For a script that set up the old content (row taps, say) to set up the new.
     region.dispatchEvent(new CustomEvent("scorekeeper:live", { bubbles: true }));
@@ -72,6 +76,12 @@ export function swapRegions(doc) {
 export function say(lines, className = "flash flash-hand") {
   const region = document.getElementById("flashes");
   if (!region) { return; }
+  // Said already, as it is: left in place (a screen reader does not hear it twice).
+  const shown = Array.prototype.slice.call(region.children);
+  if (shown.length === lines.length
+      && shown.every((p, i) => p.className === className && p.textContent === lines[i])) {
+    return;
+  }
   region.replaceChildren(...lines.map((line) => {
     const p = document.createElement("p");
     p.className = className;

@@ -108,6 +108,7 @@ def test_a_four_player_hand_and_save_are_in_view_before_and_after_save(
     page = new_page(width, height, locale=LOCALES[language])
     game_id = import_game(page, ap_record(FOUR, [("Bogdan", 2, "Bogdan", "Ana", None, "Bogdan")]))
     page.goto(f"/games/{game_id}")
+    shoot(page, artifacts, f"hand-{language}")
     assert outside_the_window(page) == []
     score_line_above_the_hand(page)
     assert page.evaluate(ON_SAVE) == "save"
