@@ -486,7 +486,8 @@ function keepHands() {
       setBusy(false);
       document.getElementById("play").scrollIntoView({ block: "start" });
       form.dataset.ready = field("number").value;
-      return follow({ freshForm: true });
+      // The form is ready to tap; the scores, the sheet and who deals follow (`followed`).
+      return follow({ freshForm: true }).then(() => { form.dataset.followed = form.dataset.ready; });
     }).catch((error) => {
       // Not followed in place (the server out of reach a moment, a script's fault): the
       // page opens itself afresh, saying the hand saved.
@@ -513,6 +514,7 @@ function keepHands() {
       const said = tapped(Boolean(submitter && submitter.name === "passed_out"));
       setBusy(true);
       delete form.dataset.ready;
+      delete form.dataset.followed;
       store.waiting().then((hands) => {
         if (hands.some((h) => h.key === field("token").value)) {
           field("token").value = newKey();  // a page opened again from the phone's copy

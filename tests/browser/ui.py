@@ -126,9 +126,10 @@ class Table:
 
 
 #: Whether the page has answered what was pressed: a new page (the marker set before the
-#: press is gone) that has loaded, or the next hand's form put in place by the script.
+#: press is gone) that has loaded, or the next hand's form put in place by the script and
+#: the page then brought up to date with the server (the scores, the sheet, who deals).
 ANSWERED = """() => document.readyState === "complete" && (window.__pressed !== true
-    || document.querySelector("#hand-form[data-ready]") !== null)"""
+    || document.querySelector("#hand-form[data-ready][data-followed]") !== null)"""
 
 
 def answered(page: Any, press: Any, timeout: float = 10.0) -> None:
@@ -142,7 +143,7 @@ def answered(page: Any, press: Any, timeout: float = 10.0) -> None:
     page.evaluate("""() => {
         window.__pressed = true;
         const form = document.querySelector("#hand-form");
-        if (form) { delete form.dataset.ready; }
+        if (form) { delete form.dataset.ready; delete form.dataset.followed; }
     }""")
     press()
     deadline = time.monotonic() + timeout
