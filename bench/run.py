@@ -16,7 +16,10 @@ beside the target it is held to:
   server's memory and threads while they are held open (bench/live.py);
 - a night on a small box: ``serve`` on one core, four tables saving at once with twenty
   boards open, the memory of the server and its PDF processes, and start-up
-  (bench/small_box.py).
+  (bench/small_box.py);
+- crowds: recording a hand with 500 open pages, with 1,000 slow connections and under a
+  PDF flood that ignores Retry-After, each as a ratio to idle in the same run, and the
+  server's memory (bench/crowds.py; the club server's 500 pages too, on PostgreSQL).
 
 Recording a hand and the pages run on SQLite and, when BENCH_DATABASE_URL (or
 --database-url) names a PostgreSQL database, on it too: each of their rows is then
@@ -50,7 +53,7 @@ sys.path.insert(0, str(HERE))
 
 import databases  # noqa: E402  (a sibling script, not a package)
 
-PARTS = ("engine", "events", "stack", "save", "pdf", "pages", "live", "smallbox")
+PARTS = ("engine", "events", "stack", "save", "pdf", "pages", "live", "smallbox", "crowds")
 
 
 @dataclass
@@ -435,6 +438,112 @@ def small_box_rows(rounds: int) -> list[Row]:
     return rows
 
 
+#: Issue 30: 500 open pages leave recording a hand within 1.3x of idle at the median and 2x
+#: at p95, the process under 300 MiB; a PDF flood that ignores Retry-After within 2x.
+PAGES_MEDIAN_TIMES = 1.3
+PAGES_P95_TIMES = 2.0
+PAGES_MOST_MIB = 300
+FLOOD_TIMES = 2.0
+
+
+def crowd_rows(phase_seconds: float, database_url: str | None) -> list[Row]:
+    import crowds
+
+    found = crowds.measure(phase_seconds, database_url)
+
+    def p95(samples: list[float]) -> float:
+        return crowds.p95(samples) / 1000
+
+    def median(samples: list[float]) -> float:
+        return statistics.median(samples) / 1000
+
+    idle = found["idle"]
+    rows = [
+        Row(
+            "Crowds (serve, SQLite)",
+            f"record a hand, nothing open around it (server {idle['rss']:.0f} MiB)",
+            len(idle["record"]),
+            seconds(median(idle["record"])),
+            "p95 " + seconds(p95(idle["record"])),
+        )
+    ]
+
+    def crowd_row(part: str, name: str, what: str, target: str, ok: Any) -> Row:
+        got = found[name]
+        record, base = got["record"], got["idle"]
+        m, b = median(record), median(base)
+        return Row(
+            part,
+            what.format(**got),
+            len(record),
+            seconds(m),
+            "p95 " + seconds(p95(record)) + f" ({ratio(p95(record), p95(base))})",
+            seconds(b) + " (idle, around it)",
+            ratio(m, b),
+            target,
+            verdict(ok(m / b, p95(record) / p95(base), got.get("rss", 0.0))),
+        )
+
+    def pages_ok(m: float, p: float, rss: float) -> bool:
+        return m <= PAGES_MEDIAN_TIMES and p <= PAGES_P95_TIMES and rss < PAGES_MOST_MIB
+
+    pages_target = (
+        f"<= {PAGES_MEDIAN_TIMES}x, p95 <= {PAGES_P95_TIMES:.0f}x, < {PAGES_MOST_MIB} MiB"
+    )
+    rows.append(
+        crowd_row(
+            "Crowds (serve, SQLite)",
+            "pages",
+            "record a hand with 500 open pages ({alive} streams heard, server {rss:.0f} MiB)",
+            pages_target,
+            pages_ok,
+        )
+    )
+    rows.append(
+        crowd_row(
+            "Crowds (serve, SQLite)",
+            "slow",
+            "record a hand with 1,000 slow connections from 10 addresses ({open} open, "
+            "{dropped} dropped and opened again; server {rss:.0f} MiB)",
+            "records",
+            lambda m, p, rss: True,
+        )
+    )
+    answers = ", ".join(f"{n} x {s}" for s, n in sorted(found["flood"]["answers"].items()))
+    rows.append(
+        crowd_row(
+            "Crowds (serve, SQLite)",
+            "flood",
+            "record a hand while 20 clients fetch PDFs as fast as answered, Retry-After "
+            f"ignored (answered: {answers}; server {{rss:.0f}} MiB)",
+            f"<= {FLOOD_TIMES:.0f}x",
+            lambda m, p, rss: m <= FLOOD_TIMES,
+        )
+    )
+    if "club_pages" in found:
+        club = found["club_idle"]
+        rows.append(
+            Row(
+                "Crowds (club: gunicorn -k gevent -w 2, PostgreSQL)",
+                f"record a hand, nothing open around it (largest worker {club['rss']:.0f} MiB)",
+                len(club["record"]),
+                seconds(median(club["record"])),
+                "p95 " + seconds(p95(club["record"])),
+            )
+        )
+        rows.append(
+            crowd_row(
+                "Crowds (club: gunicorn -k gevent -w 2, PostgreSQL)",
+                "club_pages",
+                "record a hand with 500 open pages ({alive} streams heard, largest worker "
+                "{rss:.0f} MiB)",
+                pages_target,
+                pages_ok,
+            )
+        )
+    return rows
+
+
 def pdf_load_rows(found: dict[str, Any], alone: float, part: str) -> list[Row]:
     """Recording a hand while 20 clients fetch PDFs (issue 19: within 2x its median alone)."""
     rows = []
@@ -664,6 +773,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--small-box-rounds", type=int, default=60, help="rounds of four hands on one core"
     )
+    parser.add_argument(
+        "--crowd-seconds", type=float, default=8, help="seconds recording in each crowd phase"
+    )
     parser.add_argument("--out", type=Path, default=HERE / "results.md")
     args = parser.parse_args(argv)
     chosen = [p.strip() for p in args.only.split(",") if p.strip()]
@@ -682,6 +794,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "pdf": lambda: pdf_rows(args.pdf_games, args.sheets),
         "live": lambda: live_rows(args.live_hands, args.live_poll_hands),
         "smallbox": lambda: small_box_rows(args.small_box_rounds),
+        "crowds": lambda: crowd_rows(args.crowd_seconds, args.database_url),
         "pages": lambda: on_each_database(
             lambda url, label: page_rows(args.scale_games, args.page_seconds, url, label),
             args.database_url,
