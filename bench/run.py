@@ -5,6 +5,8 @@ ours around it, measured in the same run so the ratio holds on a noisy machine) 
 beside the target it is held to:
 
 - engine: a 60-hand game scored (bench/engine_bench.py);
+- events: a hall of 400 players seated for its next round, and its standings
+  (bench/events_bench.py);
 - recording a hand through the served app, alone and under load (bench/fullstack_bench.py);
 - Save on a phone: Save -> the next hand's form ready, timed in Chromium's page
   (bench/save_bench.py);
@@ -48,7 +50,7 @@ sys.path.insert(0, str(HERE))
 
 import databases  # noqa: E402  (a sibling script, not a package)
 
-PARTS = ("engine", "stack", "save", "pdf", "pages", "live", "smallbox")
+PARTS = ("engine", "events", "stack", "save", "pdf", "pages", "live", "smallbox")
 
 
 @dataclass
@@ -136,6 +138,26 @@ def engine_rows() -> list[Row]:
             verdict(hands / median > hands * 1000),
         ),
     ]
+
+
+def events_rows() -> list[Row]:
+    import events_bench
+
+    rows = []
+    for what, samples, goal in events_bench.measure():
+        median = statistics.median(samples)
+        rows.append(
+            Row(
+                "Events engine",
+                what,
+                len(samples),
+                seconds(median),
+                seconds(p99(samples)),
+                target=f"< {seconds(goal)} median",
+                result=verdict(median < goal),
+            )
+        )
+    return rows
 
 
 def on_each_database(
@@ -651,6 +673,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     runs: dict[str, Callable[[], list[Row]]] = {
         "engine": engine_rows,
+        "events": events_rows,
         "stack": lambda: on_each_database(
             lambda url, label: stack_rows(args.rounds, args.load_seconds, args.clients, url, label),
             args.database_url,
