@@ -18,6 +18,9 @@ a hand saved reads the game once. What can come of it:
   next hand, or a correction of the recorded one, or it is dropped;
 - ``same``: tapped as the last hand was: the table is asked first;
 - ``refused``: nothing is saved, and the form says why.
+
+Long because every outcome is worked out here, once, for both doors: split, the conflict
+and Back would again be written twice.
 """
 
 from __future__ import annotations
