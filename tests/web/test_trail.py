@@ -439,3 +439,37 @@ def test_a_database_from_before_the_trail_upgrades_and_its_games_play_on(app: An
         assert [(e.seq, e.kind, e.hand) for e in entries] == [(1, "recorded", 3)]
         assert [c.whole for c in operations.trail.verify(game_id)] == [True]
         db.session.remove()
+
+
+def test_a_correction_that_moves_the_win_earlier_keeps_each_hand_it_removes(
+    app: Any, client: Any
+) -> None:
+    from scorekeeper import rules
+
+    from .tables import ap_hand, record
+
+    hands = [
+        ap_hand("Ana", 3, "Ana", "Ana", None, "Ana"),
+        ap_hand("Ana", 3, "Ana", "Ana", None, "Ana"),
+        ap_hand("Bogdan", 2, "Bogdan", "Bogdan", None, "Cristi"),
+        ap_hand("Cristi", 2, "Cristi", "Cristi", None, "Dana"),
+        ap_hand("Ana", 4, "Ana", "Ana", "Ana", "Ana"),
+    ]
+    game_id = import_game(client, record("auction-pitch", PLAYERS, hands))
+    jack_to_ana = rules.Hand(
+        pitcher="Bogdan",
+        bid=2,
+        points={"high": "Bogdan", "low": "Bogdan", "jack": "Ana", "game": "Ana"},
+    )
+    with app.app_context(), operations.trail.acting(operations.trail.ORGANISER):
+        operations.hands.replace_hand(game_id, 3, jack_to_ana, version=None, cut_after=3)
+        db.session.remove()
+    entries = _trail(app, game_id)
+    assert [(e.kind, e.hand, e.who) for e in entries] == [
+        ("corrected", 3, "organiser"),
+        ("removed", 4, "organiser"),
+        ("removed", 5, "organiser"),
+    ]
+    assert entries[1].before["pitcher"] == "Cristi" and entries[2].before["bid"] == 4
+    hand = text(client.get(f"/games/{game_id}/hands/3").get_data(as_text=True))
+    assert "by the organiser: Jack nobody → Ana; Game Cristi → Ana" in hand
