@@ -41,6 +41,13 @@ def ap_hand(
     }
 
 
+def cinch_hand(pitcher: str, bid: int, *takers: str | None) -> dict[str, Any]:
+    """A Cinch hand as the record writes it: the takers of High, Low, Jack, Game, Right
+    Pedro and Left Pedro, in that order."""
+    keys = ("high", "low", "jack", "game", "right_pedro", "left_pedro")
+    return {"pitcher": pitcher, "bid": bid, "points": dict(zip(keys, takers, strict=True))}
+
+
 # --- forms, as a phone posts them ---------------------------------------------------------
 
 
@@ -148,11 +155,38 @@ def import_game(client: Any, record: Mapping[str, Any]) -> int:
     return int(response.get_json()["id"])
 
 
+def ap_form(
+    players: list[str],
+    pitcher: str,
+    bid: int,
+    high: str,
+    low: str,
+    jack: str | None,
+    game: str | None,
+    version: int,
+) -> dict[str, str]:
+    """The Auction Pitch hand form as its tap buttons post it (seat numbers, 'nobody'), the
+    hand given as ``ap_hand`` takes it."""
+    for name in (pitcher, high, low, jack, game):
+        assert name is None or name in players, f"{name!r} is not at the table {players}"
+    return hand_form(
+        players, pitcher=pitcher, bid=bid, version=version, high=high, low=low, jack=jack, game=game
+    )
+
+
 def post_hand(client: Any, game_id: int, players: list[str], **fields: Any) -> Any:
     """Post the hand form of a game as the page would (with the game's current version)."""
     if "version" not in fields:
         fields["version"] = version_of(client, game_id)
     return client.post(f"/games/{game_id}", data=hand_form(players, **fields))
+
+
+def post_ap_hand(client: Any, game_id: int, players: list[str], *hand: Any) -> Any:
+    """Post an Auction Pitch hand, given as ``ap_hand`` takes it, with the game's current
+    version, as the page would."""
+    return client.post(
+        f"/games/{game_id}", data=ap_form(players, *hand, version=version_of(client, game_id))
+    )
 
 
 def version_of(client: Any, game_id: int) -> int:

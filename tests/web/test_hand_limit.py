@@ -17,19 +17,19 @@ import pytest
 from scorekeeper import rules
 from scorekeeper.cli.backup import export_collection, import_collection
 
-from .tables import FORMAT, game_count, hand_count, import_game, page, post_hand
+from .tables import game_count, hand_count, import_game, page, post_hand, record
 
 LIMIT_MESSAGE = "hands: a game has at most 500 hands, not 501"
 
 
 def _record(hands: int) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "variant": "auction-pitch",
-        "players": ["Ann", "Bob"],
-        "house_rules": {"all_pass": "redeal-next-dealer"},
-        "hands": [{"passed": True}] * hands,
-    }
+    """Ann and Bob, every hand passed and redealt: as long a game as asked, quickly."""
+    return record(
+        "auction-pitch",
+        ["Ann", "Bob"],
+        [{"passed": True}] * hands,
+        house_rules={"all_pass": "redeal-next-dealer"},
+    )
 
 
 def test_the_limit_is_500_hands() -> None:
