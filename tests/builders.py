@@ -1,6 +1,7 @@
-"""Builders for the tests: game records, the forms a phone posts, and the games set up
-through the real views, written once here (tests/web/tables.py, tests/stats/fixed_games.py
-and tests/stats/support.py import and re-export them under the names they always had).
+"""Builders for the tests: the test app's configuration, game records, the forms a phone
+posts, and the games set up through the real views, written once here (tests/web/tables.py,
+tests/stats/fixed_games.py and tests/stats/support.py import and re-export them under the
+names they always had).
 
 Everything goes through the real views (or, to set up a long game quickly, the real
 import): nothing here stands in for our own code.
@@ -15,6 +16,32 @@ from typing import Any
 from scorekeeper import rules
 
 FORMAT = rules.FORMAT
+
+
+# --- the app's configuration ------------------------------------------------------------------
+
+#: What every test app is configured with, its database apart: tests extend it with only
+#: what they change (``config_for(url, ORGANISER_PASSWORD=...)``, ``{**app_config, ...}``).
+CONFIG: dict[str, Any] = {
+    "TESTING": True,
+    "SECRET_KEY": "test-secret",
+    "WTF_CSRF_ENABLED": False,
+}
+#: What differs in an app as ``scorekeeper serve`` runs it: errors answered by the app's own
+#: pages (not raised into the test), and every form checked for its CSRF token.
+SERVED: dict[str, Any] = {"TESTING": False, "WTF_CSRF_ENABLED": True}
+
+
+def config_for(database_url: str, **changes: Any) -> dict[str, Any]:
+    """The test configuration on the database at ``database_url``, with ``changes``."""
+    return {**CONFIG, "SQLALCHEMY_DATABASE_URI": database_url, **changes}
+
+
+def app_on(database_url: str, **changes: Any) -> Any:
+    """A test app on the database at ``database_url`` (``config_for``'s configuration)."""
+    from scorekeeper import create_app
+
+    return create_app(config_for(database_url, **changes))
 
 
 # --- records (GAME-RECORD.md) -----------------------------------------------------------------

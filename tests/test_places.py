@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from builders import CONFIG
 
 from scorekeeper import create_app
 from scorekeeper.config import SettingError
@@ -65,7 +66,7 @@ def test_a_pdf_workers_setting_that_is_not_a_whole_number_is_refused_by_name(
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     with pytest.raises(SettingError, match=r"^PDF_WORKERS is .*: give a whole number"):
-        create_app({"PDF_WORKERS": workers, "SECRET_KEY": "t"})
+        create_app({**CONFIG, "PDF_WORKERS": workers})
 
 
 def test_every_pdf_workers_setting_the_docs_name_is_taken(
@@ -73,9 +74,7 @@ def test_every_pdf_workers_setting_the_docs_name_is_taken(
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     for workers in (None, 0, 1, 4):
-        assert create_app({"PDF_WORKERS": workers, "SECRET_KEY": "t"}).config["PDF_WORKERS"] == (
-            workers
-        )
+        assert create_app({**CONFIG, "PDF_WORKERS": workers}).config["PDF_WORKERS"] == (workers)
 
 
 @pytest.mark.parametrize("idle", ["a minute", -1, True])
@@ -84,4 +83,4 @@ def test_a_pdf_worker_idle_setting_that_is_not_seconds_is_refused_by_name(
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     with pytest.raises(SettingError, match=r"^PDF_WORKER_IDLE_SECONDS is .*: give the seconds"):
-        create_app({"PDF_WORKER_IDLE_SECONDS": idle, "SECRET_KEY": "t"})
+        create_app({**CONFIG, "PDF_WORKER_IDLE_SECONDS": idle})
