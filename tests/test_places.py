@@ -7,19 +7,17 @@ tests/test_wheel.py; here, the checkout's side and the bad folders and settings.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from builders import CONFIG
+from command_line import invoke
 
 from scorekeeper import create_app
 from scorekeeper.config import SettingError
 from scorekeeper.places import PACKAGE, find_places
 
 REPO = Path(__file__).resolve().parents[1]
-SCRIPT = Path(sys.executable).parent / "scorekeeper"
 
 
 def test_a_checkout_serves_the_repositorys_templates_and_keeps_its_data_in_instance() -> None:
@@ -48,11 +46,8 @@ def test_scorekeeper_instance_names_the_data_folder_in_full(
 def test_a_data_folder_that_cannot_be_made_is_one_clear_line_and_status_2(tmp_path: Path) -> None:
     taken = tmp_path / "a-file"
     taken.write_text("not a folder")
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env["SCOREKEEPER_INSTANCE"] = str(taken / "data")
-    done = subprocess.run(
-        [str(SCRIPT), "init-db"], capture_output=True, text=True, env=env, timeout=60, check=False
-    )
+    env = {"DATABASE_URL": None, "SCOREKEEPER_INSTANCE": str(taken / "data")}
+    done = invoke("init-db", env=env)
     assert done.returncode == 2, done.stderr
     assert done.stderr == (
         f"error: the data folder {taken / 'data'} cannot be used: Not a directory. "
