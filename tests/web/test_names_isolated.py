@@ -192,6 +192,8 @@ def _pages(app: Any, tables: dict[str, int]) -> list[str]:
             pages += [rule.build({"player_id": p})[1] for p in (tables["roz"], tables["bob"])]
         elif "night_id" in arguments:
             pages.append(rule.build({"night_id": tables["night"]})[1])
+        elif "rule_set_id" in arguments:
+            pages.append(rule.build({"rule_set_id": tables["rule_set"]})[1])
         elif "variant_key" in arguments:
             pages += [rule.build({"variant_key": v})[1] for v in rules.VARIANTS]
         else:

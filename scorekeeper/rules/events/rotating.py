@@ -71,15 +71,13 @@ def round_robin(players: Sequence[Player], rounds: int, seed: int) -> list[Round
     full length of n-1 rounds every pair partners exactly once and opposes exactly twice;
     fewer rounds are its first ones. Otherwise the circle method's rounds of partner pairs
     are used, the pairs put at tables so that opponents are as even as a greedy pass and
-    swaps make them; when the count is not a multiple of 4 the remainder (1 to 3 players)
-    have a bye each round: with an odd count the circle's empty place gives each player one
-    bye in turn; a left-over pair sits out together, the pair of the fewest byes that a
-    round left allows (even, at most one apart, over the first rounds of any night; late in
-    a schedule as long as the count allows the pairs can leave it two apart: ``spread``
-    says). The players are
-    assigned to the construction's places at random by ``seed``. Raise EventError when more
-    rounds are asked than the count allows without a repeated partner
-    (``round_robin_max_rounds``).
+    swaps make them. When the count is not a multiple of 4 the remainder (1 to 3 players)
+    sit out each round: with an odd count the circle's empty place's partner, and when 2
+    or 3 are left over a partner pair too, the pair with the fewest byes that a round
+    allows (byes at most one apart over the first rounds of any night; late in a schedule
+    as long as the count allows, possibly two: ``spread`` says). The players are assigned
+    to the construction's places at random by ``seed``. Raise EventError when more rounds
+    are asked than the count allows without a repeated partner (``round_robin_max_rounds``).
     """
     drawn = distinct(players)
     most = round_robin_max_rounds(len(drawn))

@@ -2,7 +2,7 @@
 (this module gathers them; each lives in a module of its own).
 
 Players (and teams) are opaque ids, ``int``s (a page passes its rows' ids). Tables are
-numbered from 1, and **table 1 is the head table**; seats are numbered 0 to 3 (or 4)
+numbered from 1, and **table 1 is the head table**; seats are numbered from 0
 clockwise. At a partnership table the partners sit opposite: seats 0 and 2 against
 seats 1 and 3. Anything random takes an explicit ``seed``: the same input and seed give
 the same seating on every machine.
@@ -16,9 +16,11 @@ the same seating on every machine.
    4k+2, one of 3 for 4k+3. Such a table plays cutthroat (no partners): its two best
    players move up, as a partnership table's two winners do (at the head table, its two
    worst go to the last table), so every table keeps its size.
-2. **Round robin with rotating partners** (``round_robin``, ``spread``): nobody partners
-   anyone twice; opponents as even as the rounds allow; when the count is not a multiple
-   of 4, the remainder sit out a round each in turn (byes, scored as standings.py says).
+2. **Round robin with rotating partners** (``round_robin``, ``round_robin_next``,
+   ``spread``): nobody partners anyone twice; opponents as even as the rounds allow; when
+   the count is not a multiple of 4, the remainder sit out a round each in turn (byes,
+   scored as standings.py says); when players come or go, the next round is drawn for
+   those present, still with new partners only.
 3. **Fixed teams** (``team_round_robin``, ``knockout``, ``knockout_result``): a round robin
    by the circle method (a bye for an odd count), then a knockout of the top 2^k, each match
    the best of N games.
