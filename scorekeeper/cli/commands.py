@@ -46,10 +46,10 @@ def configured_app() -> Any:
 @click.command("init-db")
 def init_db() -> None:
     """Create or upgrade the database to the latest schema."""
-    from ..data.database import shown, upgrade_database
+    from ..data.database import command_context, shown, upgrade_database
 
     app = configured_app()
-    with app.app_context():
+    with command_context(app):  # its connections closed when done, as every command's
         upgrade_database()
     click.echo(gettext("Database ready: %(url)s", url=shown(app.config["SQLALCHEMY_DATABASE_URI"])))
 
