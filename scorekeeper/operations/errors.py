@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "not-in-night": N_("Game %(id)s is not part of game night %(night)s."),
     "no-player": N_("There is no player number %(id)s. They may have been merged into another."),
     "no-variant": N_("There is no variant called %(name)s."),
+    "no-ready-made": N_("There is no ready-made rule set called %(name)s."),
     "name-taken": N_(
         "%(name)s is already on the roster; if they are the same person, merge them instead"
     ),
@@ -45,6 +46,10 @@ MESSAGES: dict[str, str] = {
     "collection-file": N_(
         "This is a file of every game (from scorekeeper export-all), not one game's record: "
         "add it with scorekeeper import-all on the machine that serves the app."
+    ),
+    "time-not-callable": N_(
+        "Time cannot be called on game %(id)s now: it is over, time was called already, or "
+        "its count of hands ends it with this hand anyway."
     ),
     "not-finished": N_(
         "Game %(id)s is not over yet: play the next game once this one has a winner."
