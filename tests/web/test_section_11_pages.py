@@ -222,7 +222,7 @@ def test_a_dealer_set_pass_is_one_tap_and_the_sheet_strikes_it_like_a_set_back(
     assert "set-back" in row.group(1).split() and "passed" in row.group(1).split()
     cells = re.findall(r'<td class="side-cell([^"]*)">(.*?)</td>', row.group(2), re.S)
     assert [("dealer-set" in classes, text(cell)) for classes, cell in cells] == [
-        (True, f"2 {MINUS}2"),
+        (True, f"2 {MINUS}2 passed out"),
         (False, "0"),
         (False, "0"),
     ]
