@@ -4,6 +4,9 @@ copied, generated games seeded.
 
 ``backup`` checks a file and says what is wrong with it; ``seed`` makes up games; this
 module is where either meets the database.
+
+Long because: the export's reads and the import's writes must agree column by column, and
+the take-back must undo exactly what the write added: one file keeps the three in step.
 """
 
 from __future__ import annotations
