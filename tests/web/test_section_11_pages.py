@@ -471,3 +471,47 @@ def test_time_called_in_romanian(client: Any) -> None:
     )
     assert line != "Time called: the highest score after hand 1 wins; a tie plays on."
     assert line in flashes(client.get(answer.headers["Location"]).get_data(as_text=True))
+
+
+def test_only_the_organiser_sees_or_calls_time_once_a_password_is_set(
+    client: Any, app: Any
+) -> None:
+    data = setup_form("auction-pitch", THREE)
+    game_id = game_id_of(client.post("/games/new/auction-pitch", data=data))
+    app.config["ORGANISER_PASSWORD"] = "cards-on-the-table"
+    shown = text(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Call time after this hand" not in shown
+    version = version_of(client, game_id)
+    for method in ("GET", "POST"):
+        response = client.open(
+            f"/games/{game_id}/call-time", method=method, data={"version": version, "after": 1}
+        )
+        assert response.status_code == 302 and "/login" in response.headers["Location"]
+    assert stored(app, game_id)[2] is None
+    client.post("/login", data={"password": "cards-on-the-table"})
+    assert "Call time after this hand" in text(
+        client.get(f"/games/{game_id}").get_data(as_text=True)
+    )
+    client.post(f"/games/{game_id}/call-time", data={"version": version, "after": 1})
+    assert stored(app, game_id)[2] == 1
+
+
+def test_the_printed_sheet_names_the_new_points_in_both_languages(client: Any) -> None:
+    url = "/games/new/ten-point?set=thirteen-point"
+    data = form_as_drawn(client.get(url))
+    data.update({f"name_{i}": name for i, name in enumerate(FOUR)})
+    game_id = game_id_of(client.post(url, data=data))
+
+    def printed() -> str:
+        pdf = client.get(f"/games/{game_id}/sheet.pdf")
+        found = " ".join((p.extract_text() or "") for p in PdfReader(io.BytesIO(pdf.data)).pages)
+        return " ".join(found.split())
+
+    assert "10 Ten · 3 Three · O3 Off-Three." in printed()
+    client.post("/language", data={"lang": "ro"})
+    ro = printed()
+    marks = [romanian(mark) for mark in ("10", "3", "O3")]
+    names = [romanian(name) for name in ("Ten", "Three", "Off-Three")]
+    said = " · ".join(f"{mark} {name}" for mark, name in zip(marks, names, strict=True))
+    assert said + "." in ro
+    assert "Celălalt trei" in ro
