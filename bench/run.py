@@ -6,6 +6,8 @@ beside the target it is held to:
 
 - engine: a 60-hand game scored (bench/engine_bench.py);
 - recording a hand through the served app, alone and under load (bench/fullstack_bench.py);
+- Save on a phone: Save -> the next hand's form ready, timed in Chromium's page
+  (bench/save_bench.py);
 - the printed sheets and the 100-game history (bench/pdf_stack.py);
 - the history, player and night pages on a large database (bench/scale_pages.py);
 - live boards: Save -> 20 open boards show the hand, recording with them open, and the
@@ -46,7 +48,7 @@ sys.path.insert(0, str(HERE))
 
 import databases  # noqa: E402  (a sibling script, not a package)
 
-PARTS = ("engine", "stack", "pdf", "pages", "live", "smallbox")
+PARTS = ("engine", "stack", "save", "pdf", "pages", "live", "smallbox")
 
 
 @dataclass
@@ -62,9 +64,12 @@ class Row:
     result: str = ""
 
 
-#: Recording a hand may cost at most this many of the two-round-trip floor (issue 17's
-#: budget; issue 7 had 5x, before the caches woven into the pages were taken out).
-RECORD_FLOOR_TIMES = 8
+#: Recording a hand may cost at most this many of the two-round-trip floor, as the median
+#: of three runs' ratios (8x before a hand came in by one door; 5x before the caches woven
+#: into the pages were taken out).
+RECORD_FLOOR_TIMES = 6
+#: Save -> the next hand's form ready on the saving phone, in the browser: its p95 (ms).
+SAVE_P95_LIMIT = 250
 #: Issue 14: recording a hand (POST + game page) with 20 boards open is no worse than the
 #: 17.7 ms median the issue measured before them by more than 20 % (seconds). The ratio to
 #: this run's own no-board median is shown beside it.
@@ -167,6 +172,8 @@ def stack_rows(
     two = [t / 1000 for t in found["floor2"]]
     loaded = [t / 1000 for t in found["load_record"]]
     median, floor = statistics.median(record), statistics.median(two)
+    runs = sorted(found["run_ratios"])
+    times = statistics.median(runs)
     errors = len(found["errors"])
     load_errors = len(found["load_errors"])
     rows = [
@@ -177,9 +184,11 @@ def stack_rows(
             seconds(median),
             seconds(p99(record)),
             seconds(floor) + " (2 x GET /healthz)",
-            ratio(median, floor),
+            f"{times:.1f}x (median of {len(runs)} runs: "
+            + ", ".join(f"{r:.1f}x" for r in found["run_ratios"])
+            + ")",
             f"< 25 ms median; <= {RECORD_FLOOR_TIMES}x floor",
-            verdict(median < 0.025 and median <= RECORD_FLOOR_TIMES * floor and errors == 0)
+            verdict(median < 0.025 and times <= RECORD_FLOOR_TIMES and errors == 0)
             + ("" if not errors else f" ({errors} errors)"),
         ),
         Row(
@@ -224,6 +233,28 @@ def stack_rows(
     for error in (found["errors"] + found["load_errors"])[:3]:
         print(f"  error: {error[:300]}", file=sys.stderr)
     return rows
+
+
+def save_rows(hands: int) -> list[Row]:
+    import save_bench
+
+    found = save_bench.measure(hands)
+    times = found["times"]
+    p95 = save_bench.p95(times)
+    return [
+        Row(
+            "Save on a phone (SQLite)",
+            "Save -> the next hand's form ready to tap, in Chromium at 390x844 (the page's "
+            f"script; load average {found['load_before']:.2f} before)",
+            len(times),
+            seconds(statistics.median(times) / 1000),
+            "p95 " + seconds(p95 / 1000),
+            "",
+            "",
+            f"< {SAVE_P95_LIMIT} ms p95",
+            verdict(p95 < SAVE_P95_LIMIT),
+        )
+    ]
 
 
 def live_rows(hands: int, poll_hands: int) -> list[Row]:
@@ -601,6 +632,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "gets the schemas bench_stack (made afresh each run) and bench_scale_<games> "
         "(seeded once, kept)",
     )
+    parser.add_argument(
+        "--save-hands", type=int, default=60, help="hands saved in the browser (save)"
+    )
     parser.add_argument("--live-hands", type=int, default=40, help="hands saved to live boards")
     parser.add_argument(
         "--live-poll-hands", type=int, default=15, help="hands saved to polling boards"
@@ -621,6 +655,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             lambda url, label: stack_rows(args.rounds, args.load_seconds, args.clients, url, label),
             args.database_url,
         ),
+        "save": lambda: save_rows(args.save_hands),
         "pdf": lambda: pdf_rows(args.pdf_games, args.sheets),
         "live": lambda: live_rows(args.live_hands, args.live_poll_hands),
         "smallbox": lambda: small_box_rows(args.small_box_rounds),
