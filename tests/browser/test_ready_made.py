@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import rules
 
-from .ui import Table, dealer_line, hole, said, standings, start_game
+from .ui import Table, answered, dealer_line, hole, said, standings, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -91,9 +91,8 @@ def test_a_thirteen_point_hand_scores_the_off_three_and_the_ten(page: Any, artif
 
 def test_a_dealer_set_pass_is_one_tap_and_struck_on_the_sheet(page: Any, artifacts: Path) -> None:
     start_game(page, "5-Point Smear", THREE)
-    with page.expect_navigation():
-        page.get_by_role("button", name="All passed: the dealer is set").click()
-    page.wait_for_load_state("load")
+    passed = page.get_by_role("button", name="All passed: the dealer is set")
+    answered(page, passed.click)
     assert said(page) == "Everyone passed: Ann is set back 2. Bob deals."
     assert standings(page) == {"Ann": hole(2), "Bob": "0", "Cy": "0"}
     struck = page.locator("tr#hand-1 .side-cell.dealer-set .bid.set s")
@@ -101,7 +100,7 @@ def test_a_dealer_set_pass_is_one_tap_and_struck_on_the_sheet(page: Any, artifac
     # Struck through, as a set-back's bid is.
     assert "line-through" in struck.evaluate("el => getComputedStyle(el).textDecorationLine")
     expect(page.locator("#standings .side").first).to_contain_text("1 set-back")
-    page.locator("#sheet-title").scroll_into_view_if_needed()
+    page.locator("tr#hand-1").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "smear-dealer-set.png"))
 
 
