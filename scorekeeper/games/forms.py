@@ -43,6 +43,9 @@ NOBODY = "nobody"
 SALE_LABELS = {sale.value: _l(words) for sale, words in rules.SALE_CHOICES.items()}
 
 
+#: The pass button's words where everyone passing sets the dealer back (``dealer-set``).
+PASSED_DEALER_SET = N_("All passed: the dealer is set")
+
 #: What a sale needs tapped besides the points (a pitched hand: nothing, the seller pitches 4).
 SALE_NEEDS = {
     "sold": (("pitcher", N_("Choose who bought the bid.")), ("bid", N_("Choose the bid."))),
@@ -429,6 +432,9 @@ def hand_form(game: rules.Game, usual_dealer: str | None = None, **kwargs: Any) 
     form_class = _hand_form_class(game.variant, game.players, game.house_rules.low_to, teams)
     form = form_class(**kwargs)
     form.game = game
+    if game.house_rules.all_pass is rules.AllPass.DEALER_SET:
+        # One tap records the pass, and says what it costs (RULES.md 11.3).
+        form.passed_out.label.text = gettext(PASSED_DEALER_SET)
     if not form.token.data:
         form.token.data = hands.new_key()
     in_turn = (

@@ -1,6 +1,7 @@
 """The rules card: a variant's or a game's rules, one sentence each, as a page and as a PDF.
 
 ``GET /rules/<variant>`` and ``/rules/<variant>.pdf``: a variant as its preset plays it.
+``GET /rules/sets/<key>`` and ``.pdf``: a ready-made rule set (RULES.md 11.2), as it plays.
 ``GET /games/<id>/rules`` and ``/games/<id>/rules.pdf``: a game with its house rules and stake.
 """
 
@@ -9,10 +10,11 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from .. import operations
+from .. import operations, rules
+from ..operations.errors import NotFound
 from ..pdf import printed_card
 from ..pdf.views import printed, requested_paper
-from ..sheets.rules_card import RulesCard, game_card, variant_card
+from ..sheets.rules_card import RulesCard, game_card, rule_set_card, variant_card
 from ..web.routing import find_variant
 
 bp = Blueprint("rules_card", __name__)
@@ -37,6 +39,32 @@ def variant_pdf(variant_key: str) -> BaseResponse:
         return printed_card.card_html(variant_card(variant), paper=paper)
 
     return printed(("rules-card", variant.key), f"rules-{variant.key}.pdf", html, paper=paper)
+
+
+@bp.get("/rules/sets/<set_key>")
+def rule_set_rules(set_key: str) -> str:
+    """Show a ready-made rule set's card (RULES.md 11.2): its preset with its switches."""
+    found = _ready_made(set_key)
+    return _page(rule_set_card(found), pdf=("rules_card.rule_set_pdf", {"set_key": found.key}))
+
+
+@bp.get("/rules/sets/<set_key>.pdf")
+def rule_set_pdf(set_key: str) -> BaseResponse:
+    """Print a ready-made rule set's card on one page (``?paper=a4`` or ``letter``)."""
+    paper = requested_paper()
+    found = _ready_made(set_key)
+
+    def html() -> str:
+        return printed_card.card_html(rule_set_card(found), paper=paper)
+
+    return printed(("rules-card-set", found.key), f"rules-{found.key}.pdf", html, paper=paper)
+
+
+def _ready_made(set_key: str) -> rules.RuleSet:
+    try:
+        return rules.find_rule_set(set_key)
+    except ValueError:
+        raise NotFound("no-ready-made", name=set_key) from None
 
 
 @bp.get("/games/<id:game_id>/rules")

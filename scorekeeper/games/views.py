@@ -247,6 +247,47 @@ def delete(game_id: int) -> ViewResult:
     return render_template("games/delete.html", **_page_context(loaded))
 
 
+@bp.get("/games/<id:game_id>/call-time")
+@organiser_page
+def call_time_question(game_id: int) -> ViewResult:
+    """Ask once before calling time on a game (RULES.md 11.4), naming the hand it is called
+    after: one stray tap ends no game."""
+    loaded = operations.loading.load(game_id)
+    if not loaded.result.time_can_be_called:
+        flash(_not_callable(game_id), "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    return render_template("games/call_time.html", **_page_context(loaded))
+
+
+@bp.post("/games/<id:game_id>/call-time")
+def call_time(game_id: int) -> ViewResult:
+    """Call time after the hand being played, once: the yes names the game's version and
+    the hand it was asked for, so a yes for a game that moved on since calls nothing."""
+    version, after = _version(), _number("after")
+    try:
+        result = operations.games.call_time(game_id, version=version, after=after)
+    except Conflict as error:
+        flash(_conflict_message(error), "error")
+        return redirect(url_for("games.show", game_id=game_id) + SAID)
+    except operations.errors.OperationError as error:
+        flash(operations.errors.explain(error), "error")
+        return redirect(url_for("games.show", game_id=game_id) + SAID)
+    flash(
+        gettext(
+            "Time called: the highest score after hand %(hand)s wins; a tie plays on.",
+            hand=len(result.hands) + (result.hands_left or 0),
+        ),
+        "info",
+    )
+    return redirect(url_for("games.show", game_id=game_id) + SAID)
+
+
+def _not_callable(game_id: int) -> str:
+    return operations.errors.explain(
+        operations.errors.OperationError("time-not-callable", id=game_id)
+    )
+
+
 @bp.get("/games/<id:game_id>/board")
 def board(game_id: int) -> str:
     """Show the standings large, read-only, updated in place when a hand is saved."""

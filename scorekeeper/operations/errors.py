@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "not-in-night": N_("Game %(id)s is not part of game night %(night)s."),
     "no-player": N_("There is no player number %(id)s. They may have been merged into another."),
     "no-variant": N_("There is no variant called %(name)s."),
+    "no-ready-made": N_("There is no ready-made rule set called %(name)s."),
     "name-taken": N_(
         "%(name)s is already on the roster; if they are the same person, merge them instead"
     ),
@@ -58,6 +59,10 @@ MESSAGES: dict[str, str] = {
     "not-a-player": N_("%(name)s does not play in this game; nothing was signed."),
     "bad-trail": N_(
         "The record's trail is not shaped as a trail is (at %(place)s); nothing was imported."
+    ),
+    "time-not-callable": N_(
+        "Time cannot be called on game %(id)s now: it is over, time was called already, or "
+        "its count of hands ends it with this hand anyway."
     ),
     "not-finished": N_(
         "Game %(id)s is not over yet: play the next game once this one has a winner."

@@ -1,4 +1,4 @@
-"""Every write of a whole game: create, import, delete, and "Play again"."""
+"""Every write of a whole game: create, import, delete, time called, and "Play again"."""
 
 from __future__ import annotations
 
@@ -17,13 +17,21 @@ from ..data.extensions import db
 from ..live import broker as live
 from ..stats import cache as stats_cache
 from . import trail
-from .errors import AlreadyKept, OperationError
+from .errors import AlreadyKept, Conflict, OperationError
 from .kept import kept_like
 from .loading import load
-from .rows import GameRow, engine_hand, hand_columns
+from .rows import GameRow, Loaded, engine_hand, hand_columns
 from .rule_sets import save_rule_set
 from .statements import GAME, GAME_TO_LOCK, HAND, UPDATE_GAME
-from .writing import cache_result, check_version, refresh_stats, store_game, write
+from .writing import (
+    cache_result,
+    check_version,
+    refresh_stats,
+    rewritten,
+    store_game,
+    write,
+    write_game,
+)
 
 
 def create_game(
@@ -133,6 +141,35 @@ def delete_game(game_id: int, *, version: int | None = None) -> None:
         live.deleted(game_id)
 
     write(action)
+
+
+def call_time(game_id: int, *, version: int | None, after: int | None = None) -> rules.GameResult:
+    """Call time on a game after the hand being played (RULES.md 11.4: ``called`` becomes
+    the hands played so far and that one), as a tournament director does at the bell.
+
+    ``after`` is the number of played hands the question named (a page asked "after hand
+    N?"): if the game has moved on since, or ``version`` is not the game's, a ``Conflict``
+    and nothing is written. A game won, or called already, or whose count of hands ends it
+    with the hand being played anyway, raises ``OperationError`` (``time-not-callable``)."""
+
+    def action() -> Loaded:
+        loaded = load(game_id, for_update=True)
+        check_version(loaded, version)
+        if not loaded.result.time_can_be_called:
+            raise OperationError("time-not-callable", id=game_id)
+        game = loaded.result.time_called_now()
+        if after is not None and game.called != after:
+            raise Conflict(Conflict.STALE)
+        trail.check_unlocked(loaded)
+        result = rules.score_game(game, loaded.hands)
+        run(UPDATE_GAME, {"game_id": game_id, "called": game.called})
+        trail.append(loaded.row, trail.CALLED, detail={"after": game.called})
+        called = dataclasses.replace(
+            loaded, row=dataclasses.replace(loaded.row, called=game.called), game=game
+        )
+        return rewritten(called, loaded.hands, result)
+
+    return write_game(action)
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,7 @@ DISPUTED = "disputed"
 SIGNED = "signed"
 LOCKED = "locked"
 UNLOCKED = "unlocked"
+CALLED = "called"  # time called: the game ends after a given hand (RULES.md 11.4)
 KINDS = (
     RECORDED,
     CORRECTED,
@@ -86,6 +87,7 @@ KINDS = (
     SIGNED,
     LOCKED,
     UNLOCKED,
+    CALLED,
 )
 #: The kinds that change a score (a signature given before one no longer counts).
 SCORE_KINDS = {RECORDED, CORRECTED, UNDONE, REMOVED}

@@ -145,6 +145,31 @@ class GameResult:
     def finished(self) -> bool:
         return self.winner is not None
 
+    @property
+    def played(self) -> int:
+        """How many hands were played (passed-out hands are not: RULES.md 11.4)."""
+        return sum(1 for hand in self.hands if not hand.passed)
+
+    @property
+    def hands_left(self) -> int | None:
+        """How many more played hands the game's hand limit (``Game.hand_limit``) allows,
+        0 once it is reached (a shared top plays on); None for a game without one."""
+        limit = self.game.hand_limit
+        return None if limit is None else max(limit - self.played, 0)
+
+    @property
+    def time_can_be_called(self) -> bool:
+        """Whether a tournament director may still call time on the game: not won, not
+        called already, and more than the hand being played left before its count of hands
+        ends it (calling time then would change nothing)."""
+        left = self.hands_left
+        return not self.finished and self.game.called is None and (left is None or left > 1)
+
+    def time_called_now(self) -> Game:
+        """The game with time called after the hand being played (RULES.md 11.4): its
+        ``called`` is the number of hands played so far and the one under way."""
+        return self.game.call_time(self.played + 1)
+
     def in_the_hole(self, side: str) -> bool:
         """Whether ``side`` ends the game (so far) below zero."""
         return in_the_hole(self.scores[side])

@@ -68,9 +68,16 @@ class NewGameForm(Form):
     """Seats, partnerships, first dealer, house rules, stake and night for a new game."""
 
     first_dealer = TapField(_l("Deals first"), default="0", validators=[InputRequired()])
-    target = IntegerField(
-        _l("Target score"),
-        validators=[InputRequired(_l("Give the target score.")), NumberRange(1, 999)],
+    # Left empty only in a game its count of hands ends (RULES.md 11.4): the engine says so.
+    target = IntegerField(_l("Target score"), validators=[Optional(), NumberRange(1, 999)])
+    hands = IntegerField(
+        _l("End after this many hands (optional)"),
+        validators=[Optional(), NumberRange(1, rules.variants.HANDS_SWITCH_MAX)],
+        description=_l(
+            "Passed-out hands do not count. Then the highest score wins (a tie plays on), "
+            "unless a side reaches the target first; leave the target empty to play for "
+            "the most points."
+        ),
     )
     low_to = SelectField(_l("Low"), choices=switch_choices("low_to"))
     # A choice left out is the game's own; any other value is refused next to it, in words.
@@ -260,6 +267,7 @@ def new_game_form(
     ]
     if not form.is_submitted():
         form.target.data = preset.target
+        form.hands.data = preset.hands
         form.low_to.data = preset.low_to.value
         if "smudge" in form:
             form.smudge.data = _smudge_shown(variant, preset).value
@@ -396,6 +404,7 @@ def read_shape(form: NewGameForm, variant: rules.Variant, order: Sequence[str]) 
     as_given = preset.as_dict()
     chosen: dict[str, Any] = {
         "target": form.target.data,
+        "hands": form.hands.data,
         "low_to": form.low_to.data,
         "all_pass": form.all_pass.data,
         "payout_in_hole": form.payout_in_hole.data,

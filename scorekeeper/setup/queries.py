@@ -1,5 +1,5 @@
-"""What the setup form reads: the saved rule sets it offers, the nights a game may join, and
-the game a rematch starts from."""
+"""What the setup form reads: the ready-made and saved rule sets it offers, the nights a game
+may join, and the game a rematch starts from."""
 
 from __future__ import annotations
 
@@ -136,3 +136,15 @@ def offered_rule_sets(variant_key: str | None = None) -> list[OfferedRuleSet]:
         variant = rules.find_variant(row.variant)
         found.append(OfferedRuleSet(row.id, row.name, row.variant, variant.name, rules_said(row)))
     return found
+
+
+def ready_made(variant: rules.Variant, wanted: str) -> rules.RuleSet | None:
+    """The ready-made rule set named by ``?set=<key>`` (RULES.md 11.2) when it starts from
+    ``variant`` (else None: the form opens as the preset, as without the link)."""
+    found = rules.RULE_SETS.get(wanted)
+    return found if found is not None and found.variant == variant.key else None
+
+
+def ready_made_sets() -> list[rules.RuleSet]:
+    """The ready-made rule sets the chooser offers, in the engine's order."""
+    return list(rules.RULE_SETS.values())

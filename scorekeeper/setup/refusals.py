@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import i18n, rules
 from ..i18n import N_, gettext
-from ..rules.variants import AllPass, SmudgeFailed
+from ..rules.variants import AllPass, Smudge, SmudgeFailed
 from .forms import NewGameForm, choice_words
 
 #: Where a refusal shows: next to the seats (players, teams, who deals first).
@@ -73,6 +73,18 @@ MESSAGES: Mapping[str, str] = {
         "There is no smudge bid, so there is no smudge to choose: give a smudge or moon bid."
     ),
     "switch-not-for-variant": N_("%(field)s cannot be changed in %(variant)s."),
+    "switch-target-null": N_(
+        "Give the target score, or a number of hands to end the game after (the most "
+        "points then win)."
+    ),
+    "switch-hands": N_("%(field)s must be a whole number from 1 to %(max)s, or left empty."),
+    "switch-no-target-smudge": N_(
+        "Without a target no bid wins at once: choose “%(off)s”, or give a target score."
+    ),
+    "switch-no-target-smudge-failed": N_(
+        "Without a target a failed smudge cannot lose the game: choose “%(set_back)s”, or "
+        "give a target score."
+    ),
     "unknown-switch": N_("This form sent a house rule the game does not have."),
 }
 
@@ -111,6 +123,11 @@ def _params(error: rules.RuleError, form: NewGameForm, field: str) -> dict[str, 
         },
         "switch-smudge-failed-sides": lambda: {"count": p["count"]},
         "switch-points-needs": lambda: {"point": _point_name(p["point"])},
+        "switch-hands": lambda: {"field": _label(form, field), "max": p["max"]},
+        "switch-no-target-smudge": lambda: {"off": choice_words("smudge", Smudge.OFF)},
+        "switch-no-target-smudge-failed": lambda: {
+            "set_back": choice_words("smudge_failed", SmudgeFailed.SET_BACK),
+        },
         "switch-points-ten-game": lambda: {
             "ten": _point_name("ten"),
             "game": gettext(rules.variants.TEN_OF_TRUMPS_GAME.name),

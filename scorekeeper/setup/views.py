@@ -30,11 +30,13 @@ ATTENTION = "setup-attention"
 @bp.get("/games/new")
 def choose_variant() -> str:
     """List the table's saved house rules (each with its variant and what it changes), then
-    the variants as their rule books play them."""
+    the variants as their rule books play them, then the ready-made rule sets of the wider
+    family (RULES.md 11.2), each with its summary."""
     night = parse_id(request.args.get("night", ""))
     return render_template(
         "setup/choose_variant.html",
         variants=rules.VARIANTS.values(),
+        ready_made=queries.ready_made_sets(),
         rule_sets=queries.offered_rule_sets(),
         night=night,
     )
@@ -54,8 +56,17 @@ def new_game(variant_key: str) -> ViewResult:
     """Set up a game: seats, partnerships, first dealer, house rules, stake and night."""
     variant = find_variant(variant_key)
     saved = queries.saved_rules(variant, request.args.get("rules", ""))
+    ready = None if saved else queries.ready_made(variant, request.args.get("set", ""))
     rematch = queries.rematch_of(variant, request.args.get("again", ""))
-    prefill = saved.house if saved else rematch.game.house_rules if rematch else None
+    prefill = (
+        saved.house
+        if saved
+        else ready.house
+        if ready
+        else rematch.game.house_rules
+        if rematch
+        else None
+    )
     form = forms.new_game_form(variant, variant.max_seats, prefill=prefill)
     roster = roster_names()
     sent = form.is_submitted()
@@ -114,6 +125,7 @@ def new_game(variant_key: str) -> ViewResult:
         smudge_named=forms.smudge_possible(variant),
         rule_sets=queries.offered_rule_sets(variant.key),
         saved=saved,
+        ready=ready,
         action=request.full_path.rstrip("?"),
         variants=rules.VARIANTS,
         attention_id=ATTENTION,
@@ -248,6 +260,7 @@ def _game_from_form(
 #: of what needs attention (a field the form lacks is skipped).
 _FIELDS_IN_ORDER = (
     "target",
+    "hands",
     "low_to",
     "all_pass",
     "payout_in_hole",

@@ -23,7 +23,15 @@ from ..i18n import gettext
 from ..operations.rows import Loaded
 from . import charts
 from .trail import TrailView, trail_view
-from .words import bid_words, hand_outcome, house_rules_said, sale_words, win_words
+from .words import (
+    bid_words,
+    hand_outcome,
+    house_rules_said,
+    limit_line,
+    play_to_words,
+    sale_words,
+    win_words,
+)
 
 
 @dataclass(frozen=True)
@@ -88,6 +96,10 @@ class HandRow:
     sale_words: str = ""
     #: Each side's cell of the row, as the phone's sheet draws it.
     cells: tuple[SideCell, ...] = ()
+    #: A passed hand that set the dealer's side back (``all_pass: dealer-set``, RULES.md
+    #: 11.3): that side's place in ``GameView.sides``, else None; ``set_back_by`` what it cost.
+    dealer_set_side: int | None = None
+    set_back_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +155,22 @@ class GameView:
     #: The game's trail: marks of hands waiting, disputed, corrected; signatures; its
     #: changes in words (``sheets.trail``). None when taken without the hand rows.
     trail: TrailView | None = None
+    #: What ends the game, in words: ``first to 7``, ``the most points after 8 hands``.
+    play_to: str = ""
+    #: The played hands after which the game ends (``Game.hand_limit``), or None.
+    hand_limit: int | None = None
+    #: A game not over that a count of hands or time called ends (RULES.md 11.4): how many
+    #: hands are left, or that time was called, in a sentence; "" otherwise.
+    limit_line: str = ""
+    #: A game won after time was called: the hand time was called after (else None).
+    called_after: int | None = None
+    #: Whether the organiser may still call time, and the hand it would be called after.
+    can_call_time: bool = False
+    call_after_hand: int | None = None
+    #: The number of played hands time would be called after (the question posts it).
+    call_after_played: int | None = None
+    #: Everyone passing sets the dealer's side back (``all_pass: dealer-set``).
+    dealer_set: bool = False
 
 
 #: How many letters a name keeps in the columns of a phone's sheet, by how many columns
@@ -279,6 +307,8 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
                 )
                 for i, side in enumerate(sides)
             ),
+            dealer_set_side=sides.index(side_of[h.dealer]) if h.passed and h.set_back else None,
+            set_back_by=h.set_back_by,
         )
         for h in (result.hands if rows else ())
     )
@@ -334,6 +364,14 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         hand_count=len(result.hands),
         player_shorts=tuple(zip(game.players, short_names(game.players), strict=True)),
         trail=trail_view(loaded) if rows else None,
+        play_to=play_to_words(game),
+        hand_limit=game.hand_limit,
+        limit_line=limit_line(result),
+        called_after=result.limit_hand if result.finished and game.limit_is_called else None,
+        can_call_time=result.time_can_be_called,
+        call_after_hand=len(result.hands) + 1 if result.time_can_be_called else None,
+        call_after_played=result.played + 1 if result.time_can_be_called else None,
+        dealer_set=game.house_rules.all_pass is rules.AllPass.DEALER_SET,
     )
 
 
@@ -411,7 +449,7 @@ def hand_view(game: GameView, number: int) -> HandView | None:
             delta=row.deltas[i],
             score=row.scores[i],
             pitched=row.pitcher_side == side.name,
-            set_back=row.set_back and row.pitcher_side == side.name,
+            set_back=row.set_back and (row.pitcher_side == side.name or row.dealer_set_side == i),
             sale=row.sale_side == side.name,
             won=row.won and game.winner == side.name,
         )

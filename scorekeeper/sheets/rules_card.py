@@ -15,6 +15,7 @@ from decimal import Decimal
 from .. import i18n
 from ..i18n import N_, gettext
 from ..rules.game import PITCHED_BID, SALE_LIMITS_SENTENCE, SALE_SENTENCES, Game
+from ..rules.rule_sets import RuleSet
 from ..rules.settlement import PAYOUT_OUT_OF_HOLE, PAYOUT_SENTENCES
 from ..rules.variants import (
     CARD_SENTENCES,
@@ -49,6 +50,8 @@ class RulesCard:
     title: str
     subtitle: str
     lines: tuple[Line, ...]
+    #: A ready-made rule set's one-line summary, which its card says under the title.
+    summary: str = ""
 
     @property
     def sections(self) -> list[Section]:
@@ -178,4 +181,14 @@ def game_card(game: Game, game_id: int) -> RulesCard:
         title=gettext(game.variant.name),
         subtitle=gettext("game %(number)s", number=game_id),
         lines=tuple(card_lines(game.variant, game.house_rules, stake=game.stake)),
+    )
+
+
+def rule_set_card(rule_set: RuleSet) -> RulesCard:
+    """The card of a ready-made rule set (RULES.md 11.2): its preset shaped by its switches."""
+    return RulesCard(
+        title=gettext(rule_set.name),
+        subtitle=gettext("played as %(variant)s", variant=gettext(rule_set.preset.name)),
+        lines=tuple(card_lines(rule_set.played, rule_set.house)),
+        summary=gettext(rule_set.summary),
     )

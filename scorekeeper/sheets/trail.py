@@ -14,6 +14,7 @@ from .. import operations, rules
 from ..i18n import clock, gettext, isolated, money, ngettext
 from ..operations.rows import Loaded
 from ..operations.trail import (
+    CALLED,
     CONFIRMED,
     CORRECTED,
     DELETED,
@@ -240,6 +241,14 @@ def entry_words(game: rules.Game, entry: Entry) -> str:
         said = gettext("locked at %(at)s: every side signed", at=at)
     elif kind == UNLOCKED:
         said = gettext("unlocked at %(at)s by %(who)s", at=at, who=who)
+    elif kind == CALLED:
+        after = entry.detail.get("after") if isinstance(entry.detail, dict) else None
+        said = gettext(
+            "time called at %(at)s by %(who)s: the game ends after hand %(number)s",
+            at=at,
+            who=who,
+            number=after,
+        )
     else:
         said = f"{kind} {at} {who}"
     if device and not entry.who.startswith(DEVICE):
@@ -253,7 +262,7 @@ def entry_words(game: rules.Game, entry: Entry) -> str:
 
 
 #: The kinds a printed sheet lists as footnotes: what changed after a hand was first saved.
-FOOTNOTED = {CORRECTED, UNDONE, REMOVED, DISPUTED, SIGNED, LOCKED, UNLOCKED}
+FOOTNOTED = {CORRECTED, UNDONE, REMOVED, DISPUTED, SIGNED, LOCKED, UNLOCKED, CALLED}
 
 
 def trail_view(loaded: Loaded) -> TrailView:

@@ -55,6 +55,42 @@ def play_to_words(game: Game) -> str:
     )
 
 
+def limit_line(result: GameResult) -> str:
+    """Say, for a game not over that its count of hands or time called ends (RULES.md
+    11.4), how many hands are left or that time was called: ``3 hands left: the highest
+    score after hand 8 wins; a tie plays on.``, ``Time called: the highest score after hand
+    5 wins; a tie plays on.``, or that the top is shared past the last hand; "" for a game
+    over, or one only its target ends. The hand named is the one the limit falls on if no
+    hand is passed out meanwhile (passed-out hands do not count)."""
+    left = result.hands_left
+    if result.finished or left is None:
+        return ""
+    called = result.game.limit_is_called
+    if left == 0:
+        if called:
+            return gettext(
+                "Time was called after hand %(hand)s and the top is shared: the game plays "
+                "on until one side is alone at the top after a hand.",
+                hand=result.limit_hand,
+            )
+        return gettext(
+            "Hand %(hand)s was the last, and the top is shared: the game plays on until one "
+            "side is alone at the top after a hand.",
+            hand=result.limit_hand,
+        )
+    last = len(result.hands) + left
+    if called:
+        return gettext(
+            "Time called: the highest score after hand %(hand)s wins; a tie plays on.", hand=last
+        )
+    return ngettext(
+        "%(num)s hand left: the highest score after hand %(hand)s wins; a tie plays on.",
+        "%(num)s hands left: the highest score after hand %(hand)s wins; a tie plays on.",
+        left,
+        hand=last,
+    )
+
+
 def ringed(score: int) -> str:
     """Mark a score in the hole the way paper does, with a ring: ``(-3)``."""
     return f"({score})" if in_the_hole(score) else str(score)
@@ -174,6 +210,13 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
     if hand.passed:
         nxt = result.next_dealer if hand.number == len(result.hands) else None
         passed = gettext("Everyone passed.")
+        if hand.set_back:
+            # all_pass: dealer-set (RULES.md 11.3): the dealer's side is set back.
+            passed = gettext(
+                "Everyone passed: %(dealer)s is set back %(bid)s.",
+                dealer=_who(game, hand.dealer),
+                bid=hand.set_back_by,
+            )
         if nxt is None:
             return passed
         return " ".join([passed, gettext("%(dealer)s deals.", dealer=isolated(nxt))])
@@ -242,5 +285,7 @@ def describe_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
 def summarize_hand(result: rules.GameResult, hand: rules.HandResult) -> str:
     """Name a hand in a few words, to ask about it: "Bob bid 3, set back"."""
     if hand.passed:
+        if hand.set_back:
+            return gettext("everyone passed, the dealer set back")
         return gettext("everyone passed")
     return bid_words(hand)

@@ -5,8 +5,10 @@ The definitions, where the rules leave them open:
 - A **bid taken** is a played hand the player pitched. A Cinch contract of 0 (the
   dealer naming trump when everyone passed) is not a bid. **Made** is the engine's
   ``made``; the **average bid** is over the bids taken.
-- A **set-back** is a bid the player took and was set back on (RULES.md section 3).
-  A failed Cinch contract is not a set-back (section 6), but it is a bid not made.
+- A **set-back** is a bid the player took and was set back on (RULES.md section 3),
+  or a hand the player dealt that everyone passed and that set the dealer's side back
+  (``all_pass: dealer-set``, section 11.3; it is not a bid). A failed Cinch contract is
+  not a set-back (section 6), but it is a bid not made.
 - A **smudge attempt** is a bid of the variant's smudge amount while the smudge is
   on; a **smudge made** is a hand the engine marks as a smudge (made from the
   hole too, where it only scores the points).
@@ -14,7 +16,8 @@ The definitions, where the rules leave them open:
   0 or more to below 0.
 - **Units** and **money** are the player's net result from the game's settlement,
   so only a finished game has them; money only where the game had a stake.
-- A game is **played** (for the win rate) once it is finished.
+- A game is **played** (for the win rate) once it is finished; it is **won** by its
+  winner whatever the reason, the most points after the last hand included (11.4).
 """
 
 from __future__ import annotations
@@ -75,6 +78,10 @@ def summarise(result: rules.GameResult) -> dict[str, PlayerLine]:
             if before[side] >= 0 > hand.scores[side]:
                 holes[side] += 1
         before = dict(hand.scores)
+        if hand.passed and hand.set_back:
+            # Everyone passed and the dealer was set back (all_pass: dealer-set): the
+            # dealer's set-back, though not a bid (RULES.md 11.3).
+            counts[hand.dealer]["set"] += 1
         if hand.passed or not hand.bid or hand.pitcher is None:
             continue
         mine = counts[hand.pitcher]

@@ -22,10 +22,15 @@ def start_game(
     stake: str | None = None,
     house_rules: Mapping[str, str] | None = None,
 ) -> int:
-    """Set up a game from the home page and return its id (from the game page's URL)."""
+    """Set up a game from the home page and return its id (from the game page's URL):
+    ``variant_name`` is a preset's or a ready-made rule set's name on the chooser."""
     page.goto("/")
     page.get_by_role("link", name="Start a new game").click()
-    page.get_by_role("link", name=re.compile("^" + re.escape(variant_name) + " ")).click()
+    # The link whose name is exactly ``variant_name``: "10-Point Pitch" is not the ready-made
+    # "10-Point Pitch with the Ten" listed after it.
+    page.locator("a.variant").filter(
+        has=page.locator("strong", has_text=re.compile("^" + re.escape(variant_name) + "$"))
+    ).click()
     for i, name in enumerate(names):
         page.get_by_label(f"Name in seat {i + 1}", exact=True).fill(name)
     for i, team in enumerate(teams or ()):

@@ -274,3 +274,41 @@ def test_a_preset_smudge_is_off_in_a_game_without_a_target():
         "ten-point", list("ABC"), house_rules={"hands": 8, "target": None, "smudge": "off"}
     )
     assert given.house_rules == game.house_rules
+
+
+def test_hands_left_count_played_hands_only_and_stop_at_zero_on_a_shared_top():
+    redeal = {"all_pass": "redeal-next-dealer"}
+    game = Game.create(
+        "auction-pitch", ["A", "B"], house_rules={"hands": 3, "target": None, **redeal}
+    )
+    assert score_game(game, []).hands_left == 3
+    # A 2, B 2 after hand 1 (A made High and Low; B took Jack and Game); a pass counts nothing.
+    one = [played(game, "A 2: A A B B"), Hand.passed_out()]
+    result = score_game(game, one)
+    assert (result.played, result.hands_left) == (1, 2)
+    # Hands 3 and 4: each side makes 2 again, so 6 to 6 when the third played hand is done.
+    three = [*one, played(game, "B 2: B B A A"), played(game, "A 2: A A B B")]
+    tied = score_game(game, three)
+    assert (tied.hands_left, tied.limit_hand, tied.finished) == (0, 4, False)
+    assert not tied.time_can_be_called
+    assert score_game(Game.create("auction-pitch", ["A", "B"]), []).hands_left is None
+
+
+def test_time_can_be_called_while_it_changes_something_and_only_once():
+    redeal = {"all_pass": "redeal-next-dealer"}
+    plain = Game.create("auction-pitch", ["A", "B"], house_rules=redeal)
+    hands = [played(plain, "A 2: A A B -"), Hand.passed_out()]
+    result = score_game(plain, hands)
+    assert result.time_can_be_called
+    # After the hand being played: one played hand so far, and the next one.
+    called = result.time_called_now()
+    assert called.called == 2
+    after = score_game(called, hands)
+    assert (after.hands_left, after.time_can_be_called) == (1, False)
+    # With 2 hands to play and one played, the hand being played is the last anyway.
+    short = Game.create("auction-pitch", ["A", "B"], house_rules={"hands": 2, **redeal})
+    assert not score_game(short, hands[:1]).time_can_be_called
+    assert score_game(short, []).time_can_be_called
+    # A game won cannot be called: A smudges 4 from 0 and wins at once.
+    won = score_game(plain, [played(plain, "A 4: A A A A")])
+    assert won.finished and not won.time_can_be_called

@@ -56,6 +56,50 @@ def test_an_unfinished_game_counts_its_bids_but_has_no_result() -> None:
     assert (line.bids, line.bids_made) == (1, 1)
 
 
+def test_a_dealer_set_when_all_pass_is_the_dealer_s_set_back_but_not_a_bid() -> None:
+    # 5-Point Smear (all_pass: dealer-set, lowest bid 2), Ann deals first.
+    #  1. Everyone passes: Ann, the dealer, is set back 2 (into the hole); Bob deals next.
+    #  2. Everyone passes again: Bob is set back 2.
+    #  3. Cy bids 2 and takes High and Low: made, 2.
+    smear = rules.RULE_SETS["smear"]
+    game = record(
+        "auction-pitch",
+        ["Ann", "Bob", "Cy"],
+        [
+            {"passed": True},
+            {"passed": True},
+            {
+                "pitcher": "Cy",
+                "bid": 2,
+                "points": {"high": "Cy", "low": "Cy", "jack": None, "off_jack": None, "game": None},
+            },
+        ],
+        house_rules=smear.house_rules(),
+    )
+    lines = summarise(_score(game))
+    assert [lines[p].set_backs for p in ("Ann", "Bob", "Cy")] == [1, 1, 0]
+    assert [lines[p].bids for p in ("Ann", "Bob", "Cy")] == [0, 0, 1]
+    assert [lines[p].holes for p in ("Ann", "Bob", "Cy")] == [1, 1, 0]
+    assert [lines[p].score for p in ("Ann", "Bob", "Cy")] == [-2, -2, 2]
+
+
+def test_the_most_points_after_the_last_hand_is_a_win_like_any_other() -> None:
+    # Two hands, no target. 1. Ann 2 takes High and Low (Bob Jack and Game): 2 to 2.
+    # 2. Ann 2 takes High, Low and Jack (Bob Game): Ann 5, Bob 3, the most points after
+    # hand 2. Bob (3) pays Ann 1 unit.
+    game = record(
+        "auction-pitch",
+        ["Ann", "Bob"],
+        [ap("Ann", 2, "Ann", "Ann", "Bob", "Bob"), ap("Ann", 2, "Ann", "Ann", "Ann", "Bob")],
+        house_rules={"hands": 2, "target": None},
+    )
+    result = _score(game)
+    assert (result.winner, result.win_reason) == ("Ann", rules.WinReason.MOST_POINTS)
+    lines = summarise(result)
+    assert (lines["Ann"].finished, lines["Ann"].won, lines["Ann"].units) == (True, True, 1)
+    assert (lines["Bob"].won, lines["Bob"].units) == (False, -1)
+
+
 @pytest.fixture
 def played(client: Any, app: Any) -> dict[str, int]:
     """Import the five fixed games through the real import; return the players' ids."""

@@ -45,6 +45,7 @@ NOT_PAGES = {
     "health.healthz",
     "rules_card.variant_pdf",
     "rules_card.game_pdf",
+    "rules_card.rule_set_pdf",
     "live.events",
     "auth.login",  # no password set: it sends you on
 }
@@ -183,6 +184,8 @@ def _pages(app: Any, tables: dict[str, int]) -> list[str]:
             played = games
             if rule.endpoint == "games.play_again_question":
                 played = [tables["solo"]]  # the finished one
+            elif rule.endpoint == "games.call_time_question":
+                played = [g for g in games if g != tables["solo"]]  # the ones being played
             elif "number" in arguments or rule.endpoint == "games.undo":
                 played = games[:2]  # the games with hands
             pages += [
@@ -196,6 +199,10 @@ def _pages(app: Any, tables: dict[str, int]) -> list[str]:
             pages.append(rule.build({"rule_set_id": tables["rule_set"]})[1])
         elif "variant_key" in arguments:
             pages += [rule.build({"variant_key": v})[1] for v in rules.VARIANTS]
+        elif "rule_set_id" in arguments:
+            pages.append(rule.build({"rule_set_id": tables["rule_set"]})[1])
+        elif "set_key" in arguments:
+            pages += [rule.build({"set_key": key})[1] for key in rules.RULE_SETS]
         else:
             pages.append(rule.build({})[1])
     pages += [

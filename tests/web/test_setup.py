@@ -131,7 +131,12 @@ def test_cinch_without_four_or_six_players_is_refused(client: Any, app: Any) -> 
     ("field", "value", "message"),
     [
         ("target", "seven", "Not a valid integer value."),
-        ("target", "", "Give the target score."),
+        (
+            "target",
+            "",
+            "Give the target score, or a number of hands to end the game after (the most "
+            "points then win).",
+        ),
         ("target", "0", "Number must be between 1 and 999."),
         ("stake", "a lot", "Write the stake as a number such as 0.25."),
         ("payout_in_hole", "-1", "Number must be between 0 and 99."),
