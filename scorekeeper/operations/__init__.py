@@ -6,6 +6,8 @@
 - ``hands``: record a hand (once, by its one-time key), correct one, undo the last;
 - ``rule_sets``, ``nights``, ``players``: a table's saved rules, game nights, the roster
   (one person, one player);
+- ``events``: tournaments and league nights (their players, rounds, tables and clock) and
+  seasons, with the standings and seating the engine works out from them;
 - ``logins``: the organiser login's limit on failed attempts, one for every worker;
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
 - ``kept``: which stored games a record to import is identical to;
@@ -21,6 +23,7 @@ modules are imported here, no name is re-exported.
 from . import (
     collection,
     errors,
+    events,
     games,
     hands,
     kept,
@@ -35,6 +38,7 @@ from . import (
 __all__ = [
     "collection",
     "errors",
+    "events",
     "games",
     "hands",
     "kept",

@@ -18,8 +18,8 @@ from ..live import broker as live
 from ..stats import cache as stats_cache
 from .errors import AlreadyKept, OperationError
 from .kept import kept_like
-from .loading import load
-from .rows import GameRow, engine_hand, hand_columns
+from .loading import keep, load
+from .rows import GameRow, Loaded, engine_hand, hand_columns
 from .rule_sets import save_rule_set
 from .statements import GAME, GAME_TO_LOCK, HAND, UPDATE_GAME
 from .writing import cache_result, check_version, refresh_stats, store_game, write
@@ -160,3 +160,45 @@ def play_again(game_id: int, *, version: int | None) -> NextGame:
 
     found: NextGame = write(action)
     return found
+
+
+def played_hands(loaded: Loaded) -> int:
+    """How many of a game's hands were played (a passed-out hand is not: RULES.md 11.4)."""
+    return sum(1 for hand in loaded.hands if not hand.passed)
+
+
+def calling_time(game_id: int) -> Loaded | None:
+    """Call time on a game in the open transaction: it ends after the hand in play (the next
+    played hand; RULES.md 11.4), or the first after it with one side alone at the top.
+
+    A game finished already, or on which time was called after fewer hands, is left as it
+    is (None). Otherwise the game's ``called``, derived columns and version are rewritten,
+    its boards hear of it, and the game is returned as it now is."""
+    loaded = load(game_id, for_update=True)
+    if loaded.result.finished:
+        return None
+    after = played_hands(loaded) + 1
+    if loaded.game.called is not None and loaded.game.called <= after:
+        return None
+    game = loaded.game.call_time(after)
+    result = rules.score_game(game, loaded.hands)
+    run(UPDATE_GAME, {"game_id": game_id, "called": after})
+    row = dataclasses.replace(loaded.row, called=after)
+    changed = cache_result(row, result, loaded.player_ids)
+    live.changed(changed.id, changed.version)
+    return Loaded(changed, game, loaded.hands, result, loaded.player_ids)
+
+
+def call_time(game_id: int, *, version: int | None = None) -> rules.GameResult:
+    """Call time on one game (its organiser's, or a tournament director's, "call time"):
+    it ends after the hand in play (``calling_time``). A ``version`` the game has moved past
+    raises ``Conflict``."""
+
+    def action() -> Loaded:
+        if version is not None:
+            check_version(load(game_id, for_update=True), version)
+        return calling_time(game_id) or load(game_id, for_update=True)
+
+    changed: Loaded = write(action)
+    keep(changed)
+    return changed.result
