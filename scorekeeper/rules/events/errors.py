@@ -48,6 +48,8 @@ MESSAGES: Mapping[str, str] = {
     "tie-breaks-empty": N_("the standings need at least one way of ranking"),
     "tie-break-twice": N_("{tie_break} is listed twice in the tie-breaks"),
     "bye-and-game": N_("player {player} has a bye in round {round} and a game in it too"),
+    "game-unfinished": N_("the game is not finished, so it has no result for the standings"),
+    "sides-mismatch": N_("the players must be given for each of the game's sides: {sides}"),
     # A league.
     "league-points": N_("points per place or per win must be whole numbers of at least 0"),
     # Money.
@@ -55,6 +57,7 @@ MESSAGES: Mapping[str, str] = {
     "percent-value": N_("a place's share must be a percentage from 0 to 100, not {value}"),
     "percent-sum": N_("the places' shares add up to {total}%; at most 100% can be paid out"),
     "place-value": N_("player {player}'s place must be a whole number of at least 1, not {place}"),
+    "pool-mismatch": N_("the pool of {pool} is not the entry fee {fee} times the {count} entrants"),
     "pool-value": N_(
         "the prize pool must be an amount of 0 or more, in cents at most, not {value}"
     ),
