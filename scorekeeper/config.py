@@ -112,6 +112,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": os.environ.get("SCOREKEEPER_SECURE_COOKIES") == "1",
         "PERMANENT_SESSION_LIFETIME": 12 * 3600,
         "BOARD_POLL_SECONDS": 1.5,
+        # How often an event's room board and director's screen ask whether a table changed.
+        "EVENT_POLL_SECONDS": 0.5,
         # Live boards and game pages (scorekeeper/live/broker.py): the most event streams one
         # process holds open (each holds a server thread; one more is answered 503 and that
         # page polls instead), and how often an open stream says it is alive, in seconds

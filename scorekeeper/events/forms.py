@@ -18,12 +18,13 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..operations.events import MAX_ROUND_MINUTES, MAX_ROUNDS
 from ..operations.nights import NIGHT_NAME_MAX
-from ..rules import HANDS_MAX, NAME_MAX
+from ..rules import NAME_MAX
 from ..web.forms import WRITTEN, AmountField, Form
 
 
@@ -41,12 +42,13 @@ def _printable(form: Form, field: Field) -> None:
 _LENGTH = Length(max=NIGHT_NAME_MAX, message=_l("At most %(max)s characters."))
 
 #: The formats as the form offers them.
-FORMAT_CHOICES = [
-    ("progressive", _l("Progressive (winners move up, partners change)")),
-    ("round-robin", _l("Round robin with rotating partners")),
-    ("teams", _l("Fixed teams")),
-    ("individual", _l("Individual tables (no partners)")),
-]
+FORMAT_NAMES = {
+    "progressive": _l("Progressive (winners move up, partners change)"),
+    "round-robin": _l("Round robin with rotating partners"),
+    "teams": _l("Fixed teams"),
+    "individual": _l("Individual tables (no partners)"),
+}
+FORMAT_CHOICES = [SelectChoice(key, label) for key, label in FORMAT_NAMES.items()]
 
 
 def numbers_in(text: str | None) -> list[int] | None:
@@ -149,12 +151,6 @@ class EventForm(Form):
     standings_hidden = BooleanField(_l("Hide the standings on the room's board until the end"))
     season = SelectField(_l("Season"), coerce=int, validate_choice=True)
 
-    def validate_hands(self, field: Field) -> None:
-        if self.no_target.data and field.data is None:
-            raise ValidationError(
-                _l("Without a target, give the number of hands that ends a game.")
-            )
-
 
 class SeasonForm(Form):
     name = StringField(
@@ -166,8 +162,8 @@ class SeasonForm(Form):
     scoring = SelectField(
         _l("A night counts"),
         choices=[
-            ("placing", _l("Points by placing")),
-            ("wins", _l("A point a game won")),
+            SelectChoice("placing", _l("Points by placing")),
+            SelectChoice("wins", _l("A point a game won")),
         ],
     )
     placing_points = NumberList(
@@ -227,7 +223,6 @@ class HiddenStandingsForm(Form):
 
 
 __all__ = [
-    "HANDS_MAX",
     "EventForm",
     "HiddenStandingsForm",
     "RegisterForm",

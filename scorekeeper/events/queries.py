@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from .. import operations, rules
@@ -208,7 +207,9 @@ def stamp(event_id: int) -> str | None:
     return operations.events.stamp(event_id)
 
 
-def round_tables(state: EventState, number: int | None) -> tuple[int, tuple[TableView, ...], tuple[str, ...]]:
+def round_tables(
+    state: EventState, number: int | None
+) -> tuple[int, tuple[TableView, ...], tuple[str, ...]]:
     """A round's tables for the seat list: round ``number`` (started), else the round in
     play, else the next round's seating."""
     names = state.names()
@@ -236,18 +237,10 @@ def table_count(state: EventState) -> int:
     return max(counts, default=0)
 
 
-@dataclass(frozen=True)
-class Payout:
-    place: int
-    name: str
-    amount: Decimal
-
-
-def payouts(state: EventState, standings: operations.events.Standings) -> tuple[Decimal | None, tuple[Payout, ...]]:
-    """The pot and what each place is paid from it (the engine's prize split)."""
-    return operations.events.payouts(state, standings)
+def money(view: Director) -> operations.events.Money | None:
+    """The event's pot, prizes and payments (None without an entry fee)."""
+    return operations.events.money(view.state, view.standings)
 
 
 def variant_name(key: str) -> str:
     return rules.find_variant(key).name
-

@@ -15,14 +15,16 @@ from typing import Any
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response as BaseResponse
+from wtforms.fields.choices import SelectChoice
 
 from .. import operations, rules
-from ..i18n import day, gettext, isolated, ngettext
+from ..i18n import day, error_detail, gettext, isolated, ngettext, said
 from ..operations.errors import Conflict, EventError, NotFound, OperationError
 from ..web.paging import page_of
 from . import forms, queries
 
 bp = Blueprint("events", __name__)
+bp.add_app_template_global(said, "phrase_said")
 
 ViewResult = str | BaseResponse | tuple[str, int]
 
@@ -32,26 +34,28 @@ EVENTS_PAGE = 25
 # --- The list and the setup ------------------------------------------------------------------
 
 
-def _game_choices() -> list[tuple[str, str]]:
+def _game_choices() -> list[SelectChoice]:
     """The games an event's tables may play: each preset, each ready-made rule set, each
     saved set of house rules."""
     from ..setup.queries import offered_rule_sets
 
-    choices = [(f"preset:{key}", gettext(v.name)) for key, v in rules.VARIANTS.items()]
+    choices = [SelectChoice(f"preset:{key}", gettext(v.name)) for key, v in rules.VARIANTS.items()]
     choices += [
-        (f"set:{key}", f"{gettext(s.name)} ({gettext(s.preset.name)})")
+        SelectChoice(f"set:{key}", f"{gettext(s.name)} ({gettext(s.preset.name)})")
         for key, s in rules.RULE_SETS.items()
     ]
     choices += [
-        (f"saved:{s.id}", f"{s.name} ({gettext(s.variant_name)})") for s in offered_rule_sets()
+        SelectChoice(f"saved:{s.id}", f"{s.name} ({gettext(s.variant_name)})")
+        for s in offered_rule_sets()
     ]
     return choices
 
 
-def _season_choices() -> list[tuple[int, str]]:
-    return [(0, gettext("None: a tournament of its own")), *(
-        (s.id, s.name) for s in operations.events.seasons()
-    )]
+def _season_choices() -> list[SelectChoice]:
+    return [
+        SelectChoice(0, gettext("None: a tournament of its own")),
+        *(SelectChoice(s.id, s.name) for s in operations.events.seasons()),
+    ]
 
 
 def _event_form(**kwargs: Any) -> forms.EventForm:
@@ -137,12 +141,15 @@ def create() -> ViewResult:
             )
         )
     except rules.RuleError as error:
-        form.game.errors = [error.explain()]
+        form.game.errors = [error_detail(error)]
         return _list_page(form), 400
     except OperationError as error:
         form.form_errors.append(operations.errors.explain(error))
         return _list_page(form), 400
-    flash(gettext("%(event)s is set up: register its players.", event=isolated(form.name.data)), "info")
+    flash(
+        gettext("%(event)s is set up: register its players.", event=isolated(form.name.data)),
+        "info",
+    )
     return redirect(url_for("events.show", event_id=event_id))
 
 
@@ -171,17 +178,23 @@ def _register_form(state: operations.events.EventState, **kwargs: Any) -> forms.
     from ..stats.queries import roster_names
 
     playing = {p.name for p in state.players if p.withdrawn_after is None}
-    form.roster.choices = [(n, n) for n in roster_names() if n not in playing]
+    form.roster.choices = [SelectChoice(n, n) for n in roster_names() if n not in playing]
     return form
 
 
 def _director_page(event_id: int, register: forms.RegisterForm | None = None) -> str:
     view = queries.director(event_id)
+    if register is None:
+        register = _register_form(view.state)
+        register.version.data = str(view.event.version)
     return render_template(
         "events/director.html",
         view=view,
         event=view.event,
-        register=register or _register_form(view.state),
+        register=register,
+        format_said=forms.FORMAT_NAMES[view.event.format],
+        plan_error_said=operations.errors.explain(view.plan_error) if view.plan_error else None,
+        stamp=queries.stamp(event_id),
         variant_name=queries.variant_name(view.event.variant),
         table_count=queries.table_count(view.state),
     )
@@ -217,7 +230,7 @@ def register(event_id: int) -> ViewResult:
             event_id, names, team=form.team.data or None, version=_version(form.version.data)
         )
     except rules.RuleError as error:
-        form.door.errors = [error.explain()]
+        form.door.errors = [error_detail(error)]
         return _director_page(event_id, form), 400
     except OperationError as error:
         _said(error)
@@ -229,7 +242,11 @@ def register(event_id: int) -> ViewResult:
             "%(num)s players registered.",
             len(names),
         )
-        + (" " + gettext("They play from round %(round)s.", round=state.next_number) if later else ""),
+        + (
+            " " + gettext("They play from round %(round)s.", round=state.next_number)
+            if later
+            else ""
+        ),
         "info",
     )
     return _back(event_id)
@@ -351,9 +368,8 @@ def table(event_id: int, number: int) -> ViewResult:
 @bp.get("/events/<id:event_id>/standings")
 def standings(event_id: int) -> str:
     view = queries.room(event_id)
-    pot, paid = queries.payouts(view.state, view.standings)
     return render_template(
-        "events/standings.html", view=view, event=view.event, pot=pot, paid=paid
+        "events/standings.html", view=view, event=view.event, money=queries.money(view)
     )
 
 
@@ -403,7 +419,9 @@ def seats_pdf(event_id: int) -> BaseResponse:
     """The seat list: each player's table and seat (the round in play, or the next)."""
     state = operations.events.load_event(event_id)
     number, tables, byes = queries.round_tables(state, request.args.get("round", type=int))
-    return _printed(event_id, "events/seats_pdf.html", "seats", number=number, tables=tables, byes=byes)
+    return _printed(
+        event_id, "events/seats_pdf.html", "seats", number=number, tables=tables, byes=byes
+    )
 
 
 @bp.get("/events/<id:event_id>/tables.pdf")
@@ -424,9 +442,8 @@ def tables_pdf(event_id: int) -> BaseResponse:
 def standings_pdf(event_id: int) -> BaseResponse:
     """The final standings and payouts."""
     view = queries.room(event_id)
-    pot, paid = queries.payouts(view.state, view.standings)
     return _printed(
-        event_id, "events/standings_pdf.html", "standings", view=view, pot=pot, paid=paid
+        event_id, "events/standings_pdf.html", "standings", view=view, money=queries.money(view)
     )
 
 

@@ -72,9 +72,6 @@ MESSAGES: dict[str, str] = {
     ),
     "no-round": N_("No round has started yet."),
     "not-over": N_("The event is not over: its last round has not been played to the end."),
-    "too-few-players": N_(
-        "%(count)s players are too few to seat a round: this format needs at least %(min)s."
-    ),
     "too-many-players": N_("An event may have at most %(max)s players."),
     "bad-scoring": N_("A season counts points by placing or by games won, not %(value)s."),
     "bad-placing-points": N_(
@@ -157,7 +154,9 @@ def explain(error: OperationError) -> str:
     if error.code == "engine":  # the events engine's refusal (rules/events/errors.py)
         from ..rules.events.errors import MESSAGES as EVENT_MESSAGES
 
-        said = gettext(EVENT_MESSAGES[error.params["code"]]).format(**error.params["params"])
+        said = gettext(EVENT_MESSAGES[error.params["engine_code"]]).format(
+            **error.params["engine_params"]
+        )
         return said[:1].upper() + said[1:] + "."
     return gettext(MESSAGES[error.code], **error.params)
 

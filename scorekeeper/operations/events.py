@@ -548,7 +548,7 @@ def next_seating(state: EventState) -> Plan:
     try:
         found = _seat(state)
     except ev.EventError as error:
-        raise EventError("engine", code=error.code, params=error.params) from None
+        raise EventError("engine", engine_code=error.code, engine_params=error.params) from None
     tables = []
     for table in found.tables:
         seat_of = {player: i for i, player in enumerate(table.players)}
