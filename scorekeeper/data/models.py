@@ -422,9 +422,7 @@ class EventRound(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     called_at: Mapped[datetime | None] = mapped_column(default=None)
     byes: Mapped[list[int]] = mapped_column(JSON, default=list)
 
-    __table_args__ = (
-        UniqueConstraint("event_id", "number", name="uq_event_round_event_number"),
-    )
+    __table_args__ = (UniqueConstraint("event_id", "number", name="uq_event_round_event_number"),)
 
 
 class EventTable(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
@@ -449,4 +447,3 @@ class EventTable(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
         UniqueConstraint("round_id", "number", name="uq_event_table_round_number"),
         UniqueConstraint("game_id", name="uq_event_table_game_id"),
     )
-
