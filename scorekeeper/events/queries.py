@@ -39,9 +39,13 @@ class TableView:
     winner: str | None
     called: int | None
     limit: int | None
+    #: A table of the next round, not started yet (no game).
+    planned: bool = False
 
     @property
     def state(self) -> str:
+        if self.planned:
+            return "planned"
         if self.game_id is None:
             return "gone"
         if self.finished:
@@ -160,6 +164,7 @@ def planned(state: EventState) -> tuple[tuple[TableView, ...] | None, tuple[str,
             None,
             None,
             None,
+            planned=True,
         )
         for t in plan.tables
     )

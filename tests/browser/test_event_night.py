@@ -63,10 +63,10 @@ def test_a_small_progressive_night_from_the_directors_screen_to_the_final_pdf(
     director = new_page(1280, 900)
     director.goto("/events")
     form = director.locator("form[action='/events']")
-    form.get_by_label("Name").fill("Grange progressive")
+    form.get_by_label("Name", exact=True).fill("Grange progressive")
     form.get_by_label("How the rounds are seated").select_option("progressive")
     form.get_by_label("End each game after this many played hands").fill("2")
-    form.get_by_label("Rounds").fill("2")
+    form.get_by_label("Rounds", exact=True).fill("2")
     form.get_by_label("Entry fee").fill("5")
     form.get_by_label("Prize split by place (percent)").fill("60 40")
     with director.expect_navigation():
