@@ -26,8 +26,10 @@ run: $(STAMP)
 	# serve creates or upgrades the database first.
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
+# The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one.
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # Every benchmark in one run (about 5 minutes on 2 cores): one table, printed and written
 # to bench/results.md. The page benchmark seeds BENCH_SCALE_GAMES games once, into instance/bench/.

@@ -138,7 +138,7 @@ def engine_options(url: str, given: dict[str, Any]) -> dict[str, Any]:
     replaced, not an error); a SQLite file's need not be (a check was a query more on
     every request). A server's connections read without a transaction, in autocommit:
     a write opens its own (``database.write_transaction`` says BEGIN), and a page's
-    reads save the BEGIN and ROLLBACK round trips (docs/DECISIONS.md, "Transactions").
+    reads save the BEGIN and ROLLBACK round trips (docs/DECISIONS.md, "The house").
     """
     options = dict(given)
     if not url.startswith("sqlite"):

@@ -10,7 +10,7 @@ folder in either case (a service's ``/var/lib/pitch-scorekeeper``, a test's own)
 
 Which of the two this is, is told by the package itself: a package that carries its
 templates was installed from a wheel; one without them is a checkout's (docs/DECISIONS.md,
-"Installed, or a checkout").
+"Serving and installing").
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ ENDING_SECONDS = 10
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(_Counting(config), "scorekeeper-counting")
     config.stash[SESSION_MARK] = processes.mark_this_session()
     config.stash[SKIPPED_FOR] = Counter()
     config.stash[SQLITE_ONLY] = set()
@@ -50,6 +51,12 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("filterwarnings", system_parts.HARFBUZZ_WARNING_FILTER)
 
 
+#: What a test's report carries to the process that prints the summary (under pytest-xdist
+#: a worker ran the test, and only its reports reach the controller).
+MISSING_PART = "scorekeeper-missing-part"
+RAN_ON_SQLITE_ONLY = "scorekeeper-sqlite-only"
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
@@ -57,11 +64,25 @@ def pytest_runtest_makereport(
     report = yield
     missing = system_parts.missing_package(call.excinfo.value) if call.excinfo else None
     if missing is not None:
-        item.config.stash[SKIPPED_FOR][missing] += 1
+        report.user_properties.append((MISSING_PART, missing))
     ran_on_sqlite_only = not os.environ.get("TEST_DATABASE_URL")
     if call.when == "setup" and ran_on_sqlite_only and "database_url" in item.fixturenames:
-        item.config.stash[SQLITE_ONLY].add(item.nodeid)
+        report.user_properties.append((RAN_ON_SQLITE_ONLY, item.nodeid))
     return report
+
+
+class _Counting:
+    """Count what the reports say was missing, in the process that prints the summary."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for key, value in report.user_properties:
+            if key == MISSING_PART:
+                self.config.stash[SKIPPED_FOR][str(value)] += 1
+            elif key == RAN_ON_SQLITE_ONLY:
+                self.config.stash[SQLITE_ONLY].add(str(value))
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -107,11 +128,37 @@ def _backends() -> list[str]:
 
 
 def postgres_url() -> str:
+    """TEST_DATABASE_URL for SQLAlchemy's psycopg driver; under pytest-xdist, a database of
+    the worker's own beside it (``scorekeeper_test_gw0``), made if missing: two workers never
+    share tables, and PostgreSQL's notifications stay inside one database."""
+    from sqlalchemy.engine import make_url
+
     url = os.environ["TEST_DATABASE_URL"]
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
-    return url
+            url = "postgresql+psycopg://" + url[len(prefix) :]
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    given = make_url(url)
+    own = given.set(database=f"{given.database}_{worker}")
+    _create_database_once(given, own.database or "")
+    return own.render_as_string(hide_password=False)
+
+
+def _create_database_once(given: Any, name: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(given, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(
+                text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
+            ).first()
+            if found is None:
+                conn.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture(scope="session")

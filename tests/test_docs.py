@@ -36,6 +36,17 @@ EXAMPLES = REPO / "tests" / "examples"
 #: The Markdown files a reader of the project opens.
 DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+DECISIONS = REPO / "docs" / "DECISIONS.md"
+#: What docs/DECISIONS.md must not say, so that it keeps: an issue's number (the reason is
+#: written out instead), and a measured time or share (a number of milliseconds, of seconds
+#: written "s", or a percentage): the numbers are bench/results.md's, written by make bench.
+NOT_KEPT = re.compile(
+    r"\bissues? #?\d+"  # (issue 14), issue #7
+    r"|\d+(?:[.,]\d+)?\s?ms\b"  # 8.9 ms, 30-150ms
+    r"|\d+(?:[.,]\d+)? s\b"  # 0.2 s, 20 s (not the 1990s)
+    r"|\d+(?:[.,]\d+)?\s?%",  # 5%, 3 %
+    re.IGNORECASE,
+)
 
 
 def _text(path: Path) -> str:
@@ -148,3 +159,86 @@ def test_the_readme_and_docs_link_only_files_inside_the_project(document: Path) 
 def test_the_readme_links_the_projects_own_rules_and_record_references() -> None:
     links = LINK.findall(_text(REPO / "README.md"))
     assert "docs/RULES.md" in links and "docs/GAME-RECORD.md" in links
+
+
+def test_the_architecture_map_names_every_folder_of_the_package_and_only_those() -> None:
+    # docs/ARCHITECTURE.md's layer map is the tree as it is: a folder added or moved is
+    # placed in it, and a folder it names exists.
+    text = _text(REPO / "docs" / "ARCHITECTURE.md")
+    table = text[text.index("## The layer map") : text.index("## One hand's path")]
+    named = set(re.findall(r"`(?:scorekeeper/)?([a-z_]+)/`", table))
+    folders = {
+        p.name
+        for p in (REPO / "scorekeeper").iterdir()
+        if p.is_dir() and (p / "__init__.py").exists()
+    }
+    assert folders - named == set(), "folders the map leaves out"
+    assert named - folders - {"templates", "static", "instance"} == set(), "named wrongly"
+
+
+def test_the_readme_first_screen_has_the_two_commands_and_the_map() -> None:
+    first = "\n".join(_text(REPO / "README.md").splitlines()[:40])
+    assert "make run" in first and "make test" in first
+    assert "docs/ARCHITECTURE.md" in first
+
+
+def _not_kept(text: str) -> list[str]:
+    return [m.group(0) for m in NOT_KEPT.finditer(" ".join(text.split()))]
+
+
+def test_the_check_of_decisions_md_finds_issue_numbers_and_timings() -> None:
+    sample = (
+        "Points by team (issue 14). Issue 7 set it. Recording took 8.9 ms, 9.4ms without; "
+        "a pause of 0.12 s, or 20 s; about 5% of the request, 3 % of it; 30-150 ms; 4.5\ns."
+    )
+    assert _not_kept(sample) == [
+        "issue 14",
+        "Issue 7",
+        "8.9 ms",
+        "9.4ms",
+        "0.12 s",
+        "20 s",
+        "5%",
+        "3 %",
+        "150 ms",
+        "4.5 s",
+    ]
+    # What a decision may say: sizes, counts, limits, a code named with its unit.
+    fine = (
+        "A record over 5 MB; 2^31 - 1; 64 games; 512 MB; LIVE_STREAMS + 8 threads; "
+        "SQLITE_BUSY_TIMEOUT_MS; the 1990s; 4 sides; `IMPORT_BATCH_SECONDS`; 10-Point Pitch."
+    )
+    assert _not_kept(fine) == []
+
+
+def test_decisions_md_names_no_issue_number_and_quotes_no_timing() -> None:
+    # A decision says why in words and points to make bench for the numbers, so it stays
+    # true when the machine, the numbers or the issue tracker change. Read as one line of
+    # words, so a number and its unit split over two lines are found too.
+    words = " ".join(_text(DECISIONS).split())
+    found = [words[max(0, m.start() - 30) : m.end() + 10] for m in NOT_KEPT.finditer(words)]
+    assert found == [], "docs/DECISIONS.md should say these in words: " + " | ".join(found)
+
+
+def test_every_section_of_decisions_md_named_elsewhere_is_there() -> None:
+    # Code and documents point into docs/DECISIONS.md by a heading's name; a heading renamed
+    # leaves them pointing at nothing.
+    headings = {
+        line.lstrip("#").strip() for line in _text(DECISIONS).splitlines() if line.startswith("#")
+    }
+    pointers = re.compile(
+        r'DECISIONS\.md,\s+"([^"]+)"'  # (docs/DECISIONS.md, "The house")
+        r'|"([^"]+)"\s+in\s+`?(?:docs/)?DECISIONS\.md'  # "Offline and conflicts" in docs/...
+    )
+    places = [REPO / "README.md", *sorted(REPO.glob("docs/*.md"))]
+    places += sorted((REPO / "scorekeeper").rglob("*.py")) + sorted((REPO / "tests").rglob("*.py"))
+    named = {
+        (path.relative_to(REPO).as_posix(), one or other)
+        for path in places
+        if path != Path(__file__)
+        for one, other in pointers.findall(_text(path))
+    }
+    assert named, "no pointer into docs/DECISIONS.md found: the check reads nothing"
+    assert sorted((where, name) for where, name in named if name not in headings) == []
+    see = set(re.findall(r'see "([^"]+)"', _text(DECISIONS)))
+    assert see - headings == set(), "docs/DECISIONS.md points at a section it does not have"

@@ -84,7 +84,7 @@ DATA_LAYER = (
     "queries.py",
     "history/filters.py",
     "app.py",  # it hands the app to the database: ``db.init_app``
-    "live/broker.py",  # the change broker: NOTIFY in a write's transaction, LISTEN on its own line
+    "live/broker.py",  # the change broker: LISTENs on its own line (a trigger NOTIFYs)
 )
 
 
@@ -247,3 +247,36 @@ def test_the_session_check_sees_each_way_of_ending_one(tmp_path: Path) -> None:
         "db.session.remove:6",
         "db.engine.dispose:7",
     ]
+
+
+#: A module outside the engine longer than this says why in its docstring.
+LONGEST = 400
+#: The words that start that reason.
+LONG_BECAUSE = "Long because"
+
+
+def _long_without_reason(root: Path) -> dict[str, int]:
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        relative = path.relative_to(root).as_posix()
+        if relative.startswith(("rules/", "data/migrations/")):
+            continue  # the engine, and the migrations' frozen copies
+        text = path.read_text(encoding="utf-8")
+        lines = text.count("\n")
+        if lines > LONGEST and LONG_BECAUSE not in (ast.get_docstring(ast.parse(text)) or ""):
+            found[relative] = lines
+    return found
+
+
+def test_a_long_module_outside_the_engine_says_why_it_is_one_file() -> None:
+    # One job a file: past LONGEST lines a module is split, or its docstring says why its
+    # parts belong together ("Long because ...").
+    assert _long_without_reason(PACKAGE) == {}
+
+
+def test_the_length_check_finds_a_long_module_and_takes_its_reason(tmp_path: Path) -> None:
+    body = "x = 1\n" * (LONGEST + 1)
+    (tmp_path / "long.py").write_text(f'"""A module."""\n{body}', encoding="utf-8")
+    (tmp_path / "kept.py").write_text(f'"""A module.\n\nLong because: one job."""\n{body}')
+    (tmp_path / "short.py").write_text('"""A module."""\nx = 1\n', encoding="utf-8")
+    assert _long_without_reason(tmp_path) == {"long.py": LONGEST + 2}

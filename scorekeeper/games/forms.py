@@ -2,6 +2,9 @@
 
 It checks shapes and types only (a choice among the seats, a whole number); the engine
 checks the rules, and the view puts its message next to the field.
+
+Long because: the hand form is one class built per game (its point rows, the Game counter,
+the sale and the dealer), and its parts are only ever read together.
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
-"""The game pages: set up a game, record hands, correct them, watch the board, import, export."""
+"""The game pages: set up a game, record hands, correct them, watch the board, import, export.
+
+Long because: each view is a screen long, and a game's pages share the same few helpers
+(the game's version sent back, the page's context, the conflict said in words); split, they
+would import each other.
+"""
 
 from __future__ import annotations
 

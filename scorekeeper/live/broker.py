@@ -1,8 +1,8 @@
 """Live changes: tell the open boards and game pages that a game changed, the moment it did.
 
-A write (operations/games.py: a hand recorded, corrected or undone, the game deleted; a
-player renamed) calls ``changed`` or ``deleted`` inside its transaction. What was said is
-delivered only if that transaction commits:
+A write (operations/: a hand recorded, corrected or undone, through writing.rewritten; a
+game deleted; a player renamed) calls ``changed`` or ``deleted`` inside its transaction.
+What was said is delivered only if that transaction commits:
 
 - on PostgreSQL, by the database itself: a trigger on ``game`` (migration d5e9f3a7b2c8)
   sends a notification on ``CHANNEL`` for every change of a game's version and every

@@ -18,7 +18,7 @@ from ..data import models
 from ..data.extensions import db
 from ..games.queries import GameLine, game_lines
 from ..operations.nights import open_night_ids
-from ..rules.night import NightSettlement, Share, settle_night
+from ..rules.night import NightSettlement, Share, Transfer, settle_night
 
 
 @dataclass(frozen=True)
@@ -99,13 +99,6 @@ class Balance:
 
 
 @dataclass(frozen=True)
-class Payment:
-    payer: str
-    payee: str
-    amount: Decimal
-
-
-@dataclass(frozen=True)
 class NightView:
     """A night as plain values for its page and its PDF."""
 
@@ -119,11 +112,11 @@ class NightView:
     unfinished: int
     balances: tuple[Balance, ...]
     in_money: bool
-    payments: tuple[Payment, ...]
+    payments: tuple[Transfer, ...]
     #: In a night that settles in money, the payments in units that clear what the games
     #: without a stake left (their units are worth no money, so the money payments leave
     #: them untouched); empty when every game had a stake, or none had one.
-    unit_payments: tuple[Payment, ...] = ()
+    unit_payments: tuple[Transfer, ...] = ()
     #: Whether every finished game had the same stake (or none had one): only then do the
     #: players' units add up to something, a unit being worth the same in every game.
     same_stake: bool = True
@@ -243,10 +236,8 @@ def night_view(night: NightRow) -> NightView:
         unfinished=sum(not g.finished for g in games),
         balances=_balances(settlement, ids, unstaked),
         in_money=settlement.in_money,
-        payments=tuple(Payment(p.payer, p.payee, p.amount) for p in settlement.payments),
-        unit_payments=tuple(Payment(p.payer, p.payee, p.amount) for p in unit_settlement.payments)
-        if unit_settlement is not None
-        else (),
+        payments=settlement.payments,
+        unit_payments=unit_settlement.payments if unit_settlement is not None else (),
         same_stake=len(stakes) <= 1,
         unstaked=None in stakes,
     )

@@ -4,6 +4,9 @@ copied, generated games seeded.
 
 ``backup`` checks a file and says what is wrong with it; ``seed`` makes up games; this
 module is where either meets the database.
+
+Long because: the export's reads and the import's writes must agree column by column, and
+the take-back must undo exactly what the write added: one file keeps the three in step.
 """
 
 from __future__ import annotations
@@ -289,8 +292,8 @@ def _take_back(
     game_ids: list[int], night_ids: list[int], new_players: set[str], rule_set_ids: list[int]
 ) -> None:
     """Delete what a failed import added: its games, its nights, its rule sets, and the
-    players it made (by their names' keys; those still in no game: someone at a table may have seated one
-    meanwhile)."""
+    players it made (by their names' keys; those still in no game: someone at a table may
+    have seated one meanwhile)."""
     for start in range(0, len(game_ids), 50):
         with write_transaction():
             for game_id in game_ids[start : start + 50]:

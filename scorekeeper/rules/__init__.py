@@ -41,6 +41,7 @@ from .scoring import (
     WinReason,
     counts_by_side,
     game_by_count,
+    sale_allowed,
     score_game,
     usual_dealers,
 )
@@ -111,6 +112,7 @@ __all__ = [
     "output_document",
     "parse_record",
     "record_to_json",
+    "sale_allowed",
     "score_game",
     "settle",
     "usual_dealers",

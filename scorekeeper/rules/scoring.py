@@ -543,6 +543,17 @@ def _check_game_count(game: Game, hand: Hand, counts: Mapping[str, int]) -> None
         )
 
 
+def sale_allowed(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) -> bool:
+    """Whether a Sell-Out hand's sale may be made at these scores (``before``: each side's
+    score before the hand): who pitches it, its bid, and the two restrictions of section 7.
+    For whoever makes up hands (the seed), so that only the engine knows the rule."""
+    try:
+        _check_sale(game, hand, seller, before)
+    except RuleError:
+        return False
+    return True
+
+
 def _check_sale(game: Game, hand: Hand, seller: str, before: Mapping[str, int]) -> None:
     """Check a Sell-Out hand against who may pitch and the two restrictions of section 7."""
     bid = hand.bid or 0

@@ -9,6 +9,7 @@ reads or writes a database (``operations.collection.write_seeded`` writes what i
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -102,6 +103,10 @@ def _points(
     return points
 
 
+#: The sales, each falling back to the one before it when the scores forbid it.
+_SALES = (rules.Sale.PITCHED, rules.Sale.SOLD, rules.Sale.KEPT)
+
+
 def random_hand(
     rng: random.Random, game: rules.Game, club: Club, dealer: str, scores: dict[str, int]
 ) -> rules.Hand:
@@ -119,29 +124,24 @@ def random_hand(
         return rules.Hand(pitcher=pitcher, bid=bid, points=_points(rng, game, pitcher, knack))
     seller = game.seller_for(dealer)
     assert seller is not None  # a game with sales always has a seller
-    target = game.house_rules.target
     others = [p for p in game.players if p != seller]
-    sale = rng.choices(("pitched", "sold", "kept"), weights=(20, 50, 30))[0]
+    wanted = rng.choices(_SALES, weights=(20, 50, 30))[0]
     high = rng.choice(others)
-    fits = scores[game.side_of(seller)] + bid < target
-    if sale == "kept" and not (fits and scores[game.side_of(high)] + bid < target):
-        sale = "sold"
-    if sale == "sold" and not fits:
-        sale = "pitched"
-    if sale == "pitched":
-        pitcher, bid, high_bidder = seller, 4, None
-    elif sale == "sold":
-        pitcher, high_bidder = high, None
-    else:
-        pitcher, high_bidder = seller, high
-    knack = club.knack.get(pitcher, 0.55)
-    return rules.Hand(
-        pitcher=pitcher,
-        bid=bid,
-        points=_points(rng, game, pitcher, knack),
-        sale=rules.Sale(sale),
-        high_bidder=high_bidder,
-    )
+    # The table's wish first, then the next one the scores allow (a pitched hand always is):
+    # the engine says which a sale may be at these scores.
+    for sale in _SALES[_SALES.index(wanted) :: -1]:
+        if sale is rules.Sale.SOLD:  # bought by the high bidder, who pitches it
+            hand = rules.Hand(pitcher=high, bid=bid, points={}, sale=sale)
+        elif sale is rules.Sale.KEPT:  # the seller pitches, and the high bidder scores the bid
+            hand = rules.Hand(pitcher=None, bid=bid, points={}, sale=sale, high_bidder=high)
+        else:  # pitched: the seller plays the engine's contract
+            hand = rules.Hand(pitcher=None, bid=None, points={}, sale=sale)
+        hand = game.filled_in(hand, dealer)
+        if rules.sale_allowed(game, hand, seller, scores):
+            break
+    assert hand.pitcher is not None
+    knack = club.knack.get(hand.pitcher, 0.55)
+    return dataclasses.replace(hand, points=_points(rng, game, hand.pitcher, knack))
 
 
 def play_game(

@@ -7,6 +7,9 @@ rules (``rules.Game.from_seats``), and the view says its refusal in the form's o
 The shape of the game is drawn as the server would play the form as sent: a highest bid
 (or smudge bid) left as the page drew it follows the points ticked, and the page drawn
 again says the bids that follow (``shown_shape``), with or without the page's script.
+
+Long because: the form, its house-rule fields and the shape drawn from them are read and
+drawn as one form; what the engine refuses is said apart, in ``refusals``.
 """
 
 from __future__ import annotations

@@ -268,3 +268,25 @@ def test_a_pitched_hand_left_untapped_is_filled_in_as_the_seller_playing_four():
 def test_the_side_that_scores_a_sale_is_the_sellers_when_sold_and_the_high_bidders_when_kept():
     result = sell_out("sold C 1: C C - -", "kept C 2 A: C C A -", "pitched A 4: A A A A")
     assert [h.sale_scorer for h in result.hands] == ["B", "A", None]
+
+
+def test_sale_allowed_says_which_sale_the_scores_allow() -> None:
+    # Target 7 (the preset). B sells at 4 and C is at 5: a bid of 3 would give B the game
+    # (4 + 3 = 7), so it may not be sold; a bid of 2 may be sold to C, but not kept against C
+    # (5 + 2 = 7); a pitched hand always may, by the seller only; nor is a hand sold to the
+    # seller.
+    game = Game.create("sell-out", ["A", "B", "C"])
+    before = {"A": 0, "B": 4, "C": 5}
+    assert not rules_sale_allowed(game, Hand(pitcher="C", bid=3, sale=Sale.SOLD), before)
+    assert rules_sale_allowed(game, Hand(pitcher="C", bid=2, sale=Sale.SOLD), before)
+    kept = Hand(pitcher="B", bid=2, sale=Sale.KEPT, high_bidder="C")
+    assert not rules_sale_allowed(game, kept, before)
+    assert rules_sale_allowed(game, Hand(pitcher="B", bid=4, sale=Sale.PITCHED), before)
+    assert not rules_sale_allowed(game, Hand(pitcher="C", bid=4, sale=Sale.PITCHED), before)
+    assert not rules_sale_allowed(game, Hand(pitcher="B", bid=2, sale=Sale.SOLD), before)
+
+
+def rules_sale_allowed(game: Game, hand: Hand, before: dict[str, int]) -> bool:
+    from scorekeeper.rules import sale_allowed
+
+    return sale_allowed(game, hand, "B", before)
