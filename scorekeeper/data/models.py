@@ -1,9 +1,13 @@
-"""What the table recorded, as database rows: players, games, seats and hands.
+"""What the table recorded, as database rows: players, games, seats and hands, and the events
+and seasons whose rounds are played as games.
 
 Standings are never stored as truth: they come from replaying the hands through
 the engine (``scorekeeper.rules``). The few derived columns on ``Game``
 (``finished``, ``winner``) are a cache for listing pages, rewritten by every
 write in ``operations``.
+
+Long because every table is declared here, one class each: the ORM, Alembic's comparison
+and the foreign keys between tables read one metadata.
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ class Director:
     plan_byes: tuple[str, ...]
     plan_error: operations.errors.OperationError | None
     clock: Clock | None
-    standings: operations.events.Standings
+    standings: operations.standings.Standings
 
     @property
     def event(self) -> operations.events.EventInfo:
@@ -147,7 +147,7 @@ def planned(state: EventState) -> tuple[tuple[TableView, ...] | None, tuple[str,
         return None, (), None
     names = state.names()
     try:
-        plan = operations.events.next_seating(state)
+        plan = operations.rounds.next_seating(state)
     except operations.errors.EventError as error:
         return None, (), error
     tables = tuple(
@@ -186,7 +186,7 @@ def director(event_id: int) -> Director:
         plan_byes=plan_byes,
         plan_error=error,
         clock=clock(state, current) if current else None,
-        standings=operations.events.standings(state),
+        standings=operations.standings.standings(state),
     )
 
 
@@ -203,7 +203,7 @@ def room(event_id: int) -> Director:
         plan_byes=(),
         plan_error=None,
         clock=clock(state, current) if current else None,
-        standings=operations.events.standings(state),
+        standings=operations.standings.standings(state),
     )
 
 
@@ -242,9 +242,9 @@ def table_count(state: EventState) -> int:
     return max(counts, default=0)
 
 
-def money(view: Director) -> operations.events.Money | None:
+def money(view: Director) -> operations.standings.Money | None:
     """The event's pot, prizes and payments (None without an entry fee)."""
-    return operations.events.money(view.state, view.standings)
+    return operations.standings.money(view.state, view.standings)
 
 
 def variant_name(key: str) -> str:

@@ -5,6 +5,10 @@ standings, the room's board, the printed lists, and a league's seasons.
 Each table's game is an ordinary game: its phones reach it by the table card's code
 (``/events/<id>/tables/<n>``, which leads to the game the table plays in the round on)
 and record hands through the usual game page.
+
+Long because an event's pages are one blueprint: the director's screen, the standings, the
+room's board, the printed lists and the seasons all read one event and share its helpers
+(the forms' choices, the flashes, the version a button carries).
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ def _game_choices() -> list[SelectChoice]:
 def _season_choices() -> list[SelectChoice]:
     return [
         SelectChoice(0, gettext("None: a tournament of its own")),
-        *(SelectChoice(s.id, s.name) for s in operations.events.seasons()),
+        *(SelectChoice(s.id, s.name) for s in operations.seasons.seasons()),
     ]
 
 
@@ -70,7 +74,7 @@ def _list_page(form: forms.EventForm, season: forms.SeasonForm | None = None) ->
     return render_template(
         "events/index.html",
         events=operations.events.events(page.offset, page.size),
-        seasons=operations.events.seasons(),
+        seasons=operations.seasons.seasons(),
         page=page,
         form=form,
         season_form=season or forms.SeasonForm(prefix="season"),
@@ -123,8 +127,8 @@ def create() -> ViewResult:
         return _list_page(form), 400
     try:
         variant, house, rule_set_name = _house_rules(form)
-        event_id = operations.events.create_event(
-            operations.events.EventSetup(
+        event_id = operations.event_setup.create_event(
+            operations.event_setup.EventSetup(
                 name=form.name.data,
                 day=form.date.data,
                 place=form.place.data or None,
@@ -160,7 +164,7 @@ def create_season() -> ViewResult:
     if not form.validate_on_submit():
         return _list_page(_event_form(), form), 400
     try:
-        season_id = operations.events.create_season(
+        season_id = operations.seasons.create_season(
             form.name.data, form.scoring.data, form.placing_points.numbers or []
         )
     except OperationError as error:
@@ -226,7 +230,7 @@ def register(event_id: int) -> ViewResult:
         form.door.errors = [gettext("Pick players from the roster or type their names.")]
         return _director_page(event_id, form), 400
     try:
-        operations.events.register(
+        operations.event_setup.register(
             event_id, names, team=form.team.data or None, version=_version(form.version.data)
         )
     except rules.RuleError as error:
@@ -265,7 +269,7 @@ def withdraw(event_id: int, player_id: int) -> ViewResult:
     form = forms.VersionForm()
     form.validate_on_submit()
     try:
-        operations.events.withdraw(event_id, player_id, version=form.seen())
+        operations.event_setup.withdraw(event_id, player_id, version=form.seen())
     except OperationError as error:
         _said(error)
     else:
@@ -279,7 +283,7 @@ def start_round(event_id: int) -> ViewResult:
     form = forms.VersionForm()
     form.validate_on_submit()
     try:
-        number = operations.events.start_round(event_id, version=form.seen())
+        number = operations.rounds.start_round(event_id, version=form.seen())
     except Conflict:
         flash(
             gettext(
@@ -301,13 +305,13 @@ def clock(event_id: int, action: str) -> ViewResult:
     its hand in play)."""
     try:
         if action == "pause":
-            operations.events.pause_clock(event_id)
+            operations.rounds.pause_clock(event_id)
             flash(gettext("The clock is paused."), "info")
         elif action == "resume":
-            operations.events.resume_clock(event_id)
+            operations.rounds.resume_clock(event_id)
             flash(gettext("The clock runs again."), "info")
         else:
-            called = operations.events.call_time(event_id)
+            called = operations.rounds.call_time(event_id)
             flash(
                 ngettext(
                     "Time called: %(num)s table finishes the hand in play.",
@@ -327,7 +331,7 @@ def board_standings(event_id: int) -> ViewResult:
     form = forms.HiddenStandingsForm()
     form.validate_on_submit()
     hidden = form.hidden.data == "1"
-    operations.events.set_standings_hidden(event_id, hidden)
+    operations.event_setup.set_standings_hidden(event_id, hidden)
     flash(
         gettext("The room's board hides the standings until the end.")
         if hidden
@@ -341,7 +345,7 @@ def board_standings(event_id: int) -> ViewResult:
 def finish(event_id: int) -> ViewResult:
     """Close the event: its standings are final."""
     try:
-        operations.events.finish_event(event_id)
+        operations.rounds.finish_event(event_id)
     except OperationError as error:
         _said(error)
     else:
@@ -453,7 +457,7 @@ def standings_pdf(event_id: int) -> BaseResponse:
 @bp.get("/seasons/<id:season_id>")
 def season(season_id: int) -> str:
     """A season's table: every player's points over its events, and attendance."""
-    table = operations.events.season_table(season_id)
+    table = operations.seasons.season_table(season_id)
     return render_template("events/season.html", table=table)
 
 

@@ -123,7 +123,7 @@ def _page(
         "rename": rename,
         "merge": merge or _merge_form(player),
         "look_alikes": [name for _, name in queries.look_alikes(player.id)],
-        "events": operations.events.league_results(player.id),
+        "events": operations.seasons.league_results(player.id),
     }
 
 

@@ -166,8 +166,8 @@ def test_the_event_pages_fit_a_phone(
     with live_server.app.app_context():
         from datetime import date
 
-        event_id = operations.events.create_event(
-            operations.events.EventSetup(
+        event_id = operations.event_setup.create_event(
+            operations.event_setup.EventSetup(
                 name="Phone check",
                 day=date(2026, 12, 5),
                 format="round-robin",
@@ -175,8 +175,8 @@ def test_the_event_pages_fit_a_phone(
                 rounds=3,
             )
         )
-        operations.events.register(event_id, EIGHT)
-        operations.events.start_round(event_id, version=None)
+        operations.event_setup.register(event_id, EIGHT)
+        operations.rounds.start_round(event_id, version=None)
     page = new_page(width, height)
     for path, name in (
         (f"/events/{event_id}", "director"),

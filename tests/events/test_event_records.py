@@ -17,7 +17,7 @@ from scorekeeper import operations, rules
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 from scorekeeper.operations.errors import Conflict, EventError, NotFound
-from scorekeeper.operations.events import EventSetup
+from scorekeeper.operations.event_setup import EventSetup
 
 
 def _setup(**changes: Any) -> EventSetup:
@@ -38,7 +38,7 @@ def _count(model: Any) -> int:
 
 def test_an_event_is_stored_with_its_game_rounds_and_money(app: Any) -> None:
     with app.app_context():
-        event_id = operations.events.create_event(
+        event_id = operations.event_setup.create_event(
             _setup(
                 house_rules={"hands": 8, "target": None},
                 entry_fee="5.00",
@@ -74,7 +74,7 @@ def test_a_setup_the_app_cannot_run_is_refused_and_nothing_is_written(
 ) -> None:
     with app.app_context():
         with pytest.raises(EventError) as refused:
-            operations.events.create_event(_setup(**changes))
+            operations.event_setup.create_event(_setup(**changes))
         assert refused.value.code == code
         assert operations.errors.explain(refused.value)
         assert _count(models.Event) == 0
@@ -84,10 +84,10 @@ def test_a_game_the_engine_refuses_is_refused_by_its_rule(app: Any) -> None:
     with app.app_context():
         # No target is allowed only with a count of hands (RULES.md 11.4).
         with pytest.raises(rules.RuleError):
-            operations.events.create_event(_setup(house_rules={"target": None}))
+            operations.event_setup.create_event(_setup(house_rules={"target": None}))
         # Cinch is played in partnerships only: an individual event cannot play it.
         with pytest.raises(rules.RuleError):
-            operations.events.create_event(_setup(format="individual", variant="cinch"))
+            operations.event_setup.create_event(_setup(format="individual", variant="cinch"))
         assert _count(models.Event) == 0
 
 
@@ -96,14 +96,14 @@ def test_players_come_from_the_roster_in_any_spelling_or_are_added_at_the_door(
 ) -> None:
     with app.app_context():
         (ana,) = [i for i, _ in _seat(["Ana"])]
-        event_id = operations.events.create_event(_setup())
-        ids = operations.events.register(event_id, ["ana", "Bo", "Cy"])
+        event_id = operations.event_setup.create_event(_setup())
+        ids = operations.event_setup.register(event_id, ["ana", "Bo", "Cy"])
         assert ids[0] == ana
         state = operations.events.load_event(event_id)
         assert [p.name for p in state.players] == ["Ana", "Bo", "Cy"]
         assert all(p.from_round == 1 for p in state.players)
         # Registering someone twice keeps one entry.
-        operations.events.register(event_id, ["ANA"])
+        operations.event_setup.register(event_id, ["ANA"])
         assert len(operations.events.load_event(event_id).players) == 3
         assert _count(models.Player) == 3
 
@@ -117,46 +117,46 @@ def _seat(names: list[str]) -> list[tuple[int, str]]:
 
 def test_a_change_made_on_an_older_screen_is_refused(app: Any) -> None:
     with app.app_context():
-        event_id = operations.events.create_event(_setup())
+        event_id = operations.event_setup.create_event(_setup())
         seen = operations.events.event_version(event_id)
-        operations.events.register(event_id, ["Ana"], version=seen)
+        operations.event_setup.register(event_id, ["Ana"], version=seen)
         with pytest.raises(Conflict):
-            operations.events.register(event_id, ["Bo"], version=seen)
+            operations.event_setup.register(event_id, ["Bo"], version=seen)
         assert [p.name for p in operations.events.load_event(event_id).players] == ["Ana"]
 
 
 def test_a_player_withdrawn_before_playing_leaves_the_list(app: Any) -> None:
     with app.app_context():
-        event_id = operations.events.create_event(_setup())
-        ana, _bo = operations.events.register(event_id, ["Ana", "Bo"])
-        operations.events.withdraw(event_id, ana)
+        event_id = operations.event_setup.create_event(_setup())
+        ana, _bo = operations.event_setup.register(event_id, ["Ana", "Bo"])
+        operations.event_setup.withdraw(event_id, ana)
         assert [p.name for p in operations.events.load_event(event_id).players] == ["Bo"]
         with pytest.raises(NotFound):
-            operations.events.withdraw(event_id, ana)
+            operations.event_setup.withdraw(event_id, ana)
 
 
 def test_a_bad_name_at_the_door_is_refused_by_the_engine(app: Any) -> None:
     with app.app_context():
-        event_id = operations.events.create_event(_setup())
+        event_id = operations.event_setup.create_event(_setup())
         with pytest.raises(rules.RuleError):
-            operations.events.register(event_id, ["x" * 41])
+            operations.event_setup.register(event_id, ["x" * 41])
         assert operations.events.load_event(event_id).players == ()
 
 
 def test_a_season_groups_league_nights(app: Any) -> None:
     with app.app_context():
-        season_id = operations.events.create_season("Winter league", "placing", [10, 8, 6])
+        season_id = operations.seasons.create_season("Winter league", "placing", [10, 8, 6])
         with pytest.raises(EventError) as taken:
-            operations.events.create_season("Winter league", "wins", [])
+            operations.seasons.create_season("Winter league", "wins", [])
         assert taken.value.code == "season-name-taken"
         with pytest.raises(EventError):
-            operations.events.create_season("Spring", "placing", [])
-        event_id = operations.events.create_event(_setup(season_id=season_id))
+            operations.seasons.create_season("Spring", "placing", [])
+        event_id = operations.event_setup.create_event(_setup(season_id=season_id))
         state = operations.events.load_event(event_id)
         assert state.event.kind == "league"
         assert state.event.season_id == season_id
         with pytest.raises(NotFound):
-            operations.events.create_event(_setup(season_id=season_id + 5))
+            operations.event_setup.create_event(_setup(season_id=season_id + 5))
 
 
 def _played(game_id: int, hands: list[rules.Hand]) -> None:

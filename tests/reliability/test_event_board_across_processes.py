@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import operations
-from scorekeeper.operations.events import EventSetup
+from scorekeeper.operations.event_setup import EventSetup
 
 from .test_hand_keys import Phone, _server_processes
 
@@ -36,7 +36,7 @@ def postgres_url(database_url: str) -> str:
 def _event(app: Any) -> tuple[int, int]:
     """A progressive event of four players, its first round started: (event, table 1's game)."""
     with app.app_context():
-        event_id = operations.events.create_event(
+        event_id = operations.event_setup.create_event(
             EventSetup(
                 name="Hall night",
                 day=date(2026, 12, 5),
@@ -45,8 +45,8 @@ def _event(app: Any) -> tuple[int, int]:
                 rounds=2,
             )
         )
-        operations.events.register(event_id, ["Ana", "Bogdan", "Cleo", "Dan"])
-        operations.events.start_round(event_id, version=None)
+        operations.event_setup.register(event_id, ["Ana", "Bogdan", "Cleo", "Dan"])
+        operations.rounds.start_round(event_id, version=None)
         game_id = operations.events.table_game(event_id, 1)
     assert game_id is not None
     return event_id, game_id
