@@ -76,6 +76,25 @@ def p(samples: list[float], q: int) -> float:
     return statistics.quantiles(samples, n=100, method="inclusive")[q - 1]
 
 
+def ask(client: stack.Client, method: str, path: str, *args: Any) -> tuple[int, Any, bytes]:
+    """``client.request``, once more on a fresh connection if the server had closed the kept
+    one (gunicorn closes a connection idle past its keep-alive, as a phone's browser sees)."""
+    try:
+        return client.request(method, path, *args)
+    except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+        client.connection.close()
+        return client.request(method, path, *args)
+
+
+def fetch(client: stack.Client, path: str, headers: dict[str, str]) -> tuple[int, Any, bytes]:
+    """A GET with extra headers (a live page fetching itself), as ``ask``."""
+    try:
+        return client.request_with("GET", path, headers)  # type: ignore[attr-defined,no-any-return]
+    except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+        client.connection.close()
+        return client.request_with("GET", path, headers)  # type: ignore[attr-defined,no-any-return]
+
+
 def reset_schema(url: str) -> None:
     from sqlalchemy import create_engine, text
 
@@ -112,7 +131,7 @@ class Director:
         self.token = ""
 
     def get(self, path: str) -> bytes:
-        status, _, body = self.client.request("GET", path)
+        status, _, body = ask(self.client, "GET", path)
         if status != 200:
             raise RuntimeError(f"GET {path} answered {status}")
         found = CSRF.search(body.decode())
@@ -122,8 +141,8 @@ class Director:
 
     def post(self, path: str, fields: dict[str, Any]) -> Any:
         body = urlencode({"csrf_token": self.token, **fields}, doseq=True).encode()
-        status, response, answer = self.client.request(
-            "POST", path, body, "application/x-www-form-urlencoded"
+        status, response, answer = ask(
+            self.client, "POST", path, body, "application/x-www-form-urlencoded"
         )
         if status != 302:
             raise RuntimeError(f"POST {path} answered {status}: {answer[:300]!r}")
@@ -177,7 +196,7 @@ def table_games(port: int, event_id: int) -> dict[int, int]:
     client = stack.Client(port)
     found = {}
     for number in range(1, TABLES + 1):
-        status, response, _ = client.request("GET", f"/events/{event_id}/tables/{number}")
+        status, response, _ = ask(client, "GET", f"/events/{event_id}/tables/{number}")
         if status != 302:
             raise RuntimeError(f"table {number} answered {status}")
         found[number] = int(response.headers["Location"].rsplit("/", 1)[1])
@@ -195,7 +214,7 @@ class Recorder:
         self.client = stack.Client(port)
         self.game_id = game_id
         self.rng = random.Random(seed)
-        _, _, body = self.client.request("GET", f"/games/{game_id}.json")
+        _, _, body = ask(self.client, "GET", f"/games/{game_id}.json")
         record = json.loads(body)
         self.players = record["players"]
         self.teams = record.get("teams")
@@ -213,7 +232,7 @@ class Recorder:
                 for name in members:
                     self.side_of[name] = order.index(team)
         self.finished = False
-        _, _, self.page = self.client.request("GET", f"/games/{game_id}")
+        _, _, self.page = ask(self.client, "GET", f"/games/{game_id}")
 
     def _value(self, seat: int | None) -> str:
         if seat is None:
@@ -257,14 +276,12 @@ class Recorder:
         fields = self.next_hand(called_after)
         body = urlencode({**hidden, **fields}).encode()
         started = time.perf_counter()
-        status, response, answer = self.client.request(
-            "POST", f"/games/{self.game_id}", body, "application/x-www-form-urlencoded"
+        status, response, answer = ask(
+            self.client, "POST", f"/games/{self.game_id}", body, "application/x-www-form-urlencoded"
         )
         if status != 302:
             raise RuntimeError(f"POST answered {status}: {answer[:300]!r}")
-        status, _, self.page = self.client.request(
-            "GET", response.headers["Location"].split("#")[0]
-        )
+        status, _, self.page = ask(self.client, "GET", response.headers["Location"].split("#")[0])
         took = time.perf_counter() - started
         if status != 200:
             raise RuntimeError(f"the game page answered {status}")
@@ -301,7 +318,7 @@ class Page(threading.Thread):
     def run(self) -> None:
         client = stack.Client(self.port)
         try:
-            client.request_with("GET", self.path, {})  # type: ignore[attr-defined]
+            fetch(client, self.path, {})
             self.stream = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
             self.stream.request("GET", f"/games/{self.game_id}/events")
             response = self.stream.getresponse()
@@ -321,7 +338,7 @@ class Page(threading.Thread):
                 elif line == b"\n":
                     if event == "change":
                         time.sleep((30 + random.random() * 120) / 1000)
-                        client.request_with("GET", self.path, {"X-Scorekeeper-Live": "1"})  # type: ignore[attr-defined]
+                        fetch(client, self.path, {"X-Scorekeeper-Live": "1"})
                         self.counts["fetched"] += 1
                     event = ""
         except Exception:
@@ -334,10 +351,10 @@ class Page(threading.Thread):
         while not self.stopped.is_set():
             time.sleep(max(0.0, next_tick - time.perf_counter()))
             next_tick += POLL_SECONDS
-            _, _, body = client.request("GET", f"/games/{self.game_id}/version.json")
+            _, _, body = ask(client, "GET", f"/games/{self.game_id}/version.json")
             found = json.loads(body)["version"]
             if version is not None and found != version:
-                client.request_with("GET", self.path, {"X-Scorekeeper-Live": "1"})  # type: ignore[attr-defined]
+                fetch(client, self.path, {"X-Scorekeeper-Live": "1"})
                 self.counts["fetched"] += 1
             version = found
 
@@ -379,11 +396,11 @@ class RoomBoard(threading.Thread):
         stamp = None
         while not self.stopped.is_set():
             try:
-                _, _, body = client.request("GET", f"/events/{self.event_id}/version.json")
+                _, _, body = ask(client, "GET", f"/events/{self.event_id}/version.json")
                 found = json.loads(body)["version"]
                 if found != stamp:
-                    _, _, page = client.request_with(  # type: ignore[attr-defined]
-                        "GET", f"/events/{self.event_id}/board", {"X-Scorekeeper-Live": "1"}
+                    _, _, page = fetch(
+                        client, f"/events/{self.event_id}/board", {"X-Scorekeeper-Live": "1"}
                     )
                     now = time.perf_counter()
                     with self.lock:
@@ -486,7 +503,7 @@ def summary(found: dict[str, Any]) -> dict[str, Any]:
         "start next round, 400 players (s)": round(found["next_round"], 3),
         "server memory (MiB, all workers)": round(memory_mib, 1),
         "hands recorded": len(saves),
-        "open pages": found["pages"],
+        "open pages": found["pages_after"] or found["pages"],
         "errors": found["errors"],
         "goals met": {
             "hand p95 < 150 ms": p(saves, 95) < GOALS["hand_p95"],

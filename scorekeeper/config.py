@@ -114,6 +114,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "BOARD_POLL_SECONDS": 1.5,
         # How often an event's room board and director's screen ask whether a table changed.
         "EVENT_POLL_SECONDS": 0.5,
+        # The director's screen asks less often: it draws every table in full.
+        "DIRECTOR_POLL_SECONDS": 2.0,
+        # How many lines of the standings the room's board shows (a TV across the hall).
+        "BOARD_STANDINGS": 20,
         # Live boards and game pages (scorekeeper/live/broker.py): the most event streams one
         # process holds open (each holds a server thread; one more is answered 503 and that
         # page polls instead), and how often an open stream says it is alive, in seconds

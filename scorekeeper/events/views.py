@@ -23,6 +23,7 @@ from wtforms.fields.choices import SelectChoice
 
 from .. import operations, rules
 from ..i18n import day, error_detail, gettext, isolated, ngettext, said
+from ..live import broker as live
 from ..operations.errors import Conflict, EventError, NotFound, OperationError
 from ..web.paging import page_of
 from . import forms, queries
@@ -380,14 +381,18 @@ def standings(event_id: int) -> str:
 @bp.get("/events/<id:event_id>/board")
 def board(event_id: int) -> str:
     """The room's board for a TV: the standings (unless hidden until the end), the round
-    clock, and each table's state; it follows every hand as it is saved."""
-    view = queries.room(event_id)
-    return render_template(
-        "events/board.html",
-        view=view,
-        event=view.event,
-        stamp=queries.stamp(event_id),
-    )
+    clock, and each table's state; it follows every hand as it is saved. Fetched again by
+    its script, it is drawn once for each state of the event (the two boards of a hall and
+    a third opened later share it)."""
+    stamp = queries.stamp(event_id)
+    if stamp is None:
+        raise NotFound("no-event", id=event_id)
+
+    def draw() -> str:
+        view = queries.room(event_id)
+        return render_template("events/board.html", view=view, event=view.event, stamp=stamp)
+
+    return live.drawn_once(("event", event_id, stamp), draw)
 
 
 @bp.get("/events/<id:event_id>/version.json")

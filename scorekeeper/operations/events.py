@@ -20,8 +20,9 @@ from ..data import models
 from ..data.database import run
 from ..data.extensions import db
 from ..data.models import utcnow
+from ..lru import per_app
 from .errors import Conflict, NotFound
-from .loading import load_many
+from .loading import Replays, load_many
 from .rows import Loaded
 
 EVENT = models.Event.__table__
@@ -203,6 +204,16 @@ def load_event(event_id: int, *, games: bool = True) -> EventState:
     return state_of(info_of(found), games=games)
 
 
+#: Replays kept for events' pages: a hall's hundred tables, each at one version, and the next
+#: round's besides (the app's own Replays keeps the few games just played).
+EVENT_REPLAYS = 512
+
+
+def event_replays() -> Replays:
+    """This app's replays of the games played at events."""
+    return per_app("scorekeeper.operations.events.replays", lambda: Replays(EVENT_REPLAYS))
+
+
 def state_of(info: EventInfo, *, games: bool = True) -> EventState:
     entrants = tuple(
         Entrant(r.player_id, r.name, r.from_round, r.withdrawn_after, r.team)
@@ -235,7 +246,7 @@ def state_of(info: EventInfo, *, games: bool = True) -> EventState:
     loaded: dict[int, Any] = {}
     if games:
         ids = [t.game_id for t in table_rows if t.game_id is not None]
-        loaded = load_many(ids) if ids else {}
+        loaded = load_many(ids, cache=event_replays()) if ids else {}
     rounds = []
     for r in round_rows:
         tables = tuple(
