@@ -3,8 +3,9 @@
 Pure functions over frozen values, standard library only, no I/O: players and teams are
 opaque ``int`` ids, and anything random takes an explicit seed. The modules:
 
-- ``seating``: progressive movement, round robins with rotating partners (and how even
-  they are), fixed teams (a round robin, then a knockout), tables each for themselves.
+- ``seating``: progressive movement (``progressive``), round robins with rotating partners
+  and how even they are (``rotating``), fixed teams, a round robin then a knockout
+  (``teams``), tables each for themselves (``individual``); the values in ``tables``.
 - ``standings``: the standings from the games, by stated tie-breaks, and in words.
 - ``league``: a season's table from its events' standings.
 - ``prizes``: the pool, its split by place, and who pays whom.
@@ -25,7 +26,9 @@ from .seating import (
     Table,
     Team,
     TeamRound,
-    cutthroat_movers,
+    bracket_order,
+    cutthroat_ranking,
+    individual_sizes,
     individual_tables,
     knockout,
     knockout_result,
@@ -33,6 +36,7 @@ from .seating import (
     progressive_next,
     round_robin,
     round_robin_max_rounds,
+    round_robin_next,
     spread,
     table_sizes,
     team_round_robin,
@@ -80,12 +84,14 @@ __all__ = [
     "Team",
     "TeamRound",
     "TieBreak",
+    "bracket_order",
     "bye_score",
-    "cutthroat_movers",
+    "cutthroat_ranking",
     "describe",
     "ending_of",
     "event_points",
     "game_scores",
+    "individual_sizes",
     "individual_tables",
     "knockout",
     "knockout_result",
@@ -95,6 +101,7 @@ __all__ = [
     "progressive_next",
     "round_robin",
     "round_robin_max_rounds",
+    "round_robin_next",
     "season_table",
     "split_prizes",
     "spread",

@@ -23,14 +23,16 @@ MESSAGES: Mapping[str, str] = {
         "{count} players can play at most {max} rounds without anyone partnering "
         "the same player twice, not {rounds}"
     ),
+    "no-new-partners": N_(
+        "no pairing of the {count} players in round {round} gives everyone a new partner"
+    ),
     "per-table": N_("a table of players each for themselves seats 2 to 4, not {per_table}"),
     # A round's results (progressive movement).
     "no-result": N_("table {table} has no result yet"),
     "result-unknown-table": N_("round {round} has no table {table}"),
     "result-not-a-side": N_("the winners given for table {table} are not one side of that table"),
-    "result-movers": N_(
-        "table {table} plays each for themselves: name the {count} players who move up, "
-        "all seated there"
+    "result-ranking": N_(
+        "table {table} plays each for themselves: give its {count} players, best first"
     ),
     # Fixed teams.
     "too-few-teams": N_("{format} needs at least {min} teams, not {count}"),
@@ -53,14 +55,17 @@ MESSAGES: Mapping[str, str] = {
     # A league.
     "league-points": N_("points per place or per win must be whole numbers of at least 0"),
     # Money.
-    "fee-value": N_("the entry fee must be an amount of 0 or more, in cents at most, not {value}"),
+    "fee-value": N_("the entry fee must be an amount of 0 or more in whole cents, not {value}"),
+    "entrants-value": N_(
+        "the number of entrants must be a whole number of at least 0, not {count}"
+    ),
     "percent-value": N_("a place's share must be a percentage from 0 to 100, not {value}"),
-    "percent-sum": N_("the places' shares add up to {total}%; at most 100% can be paid out"),
+    "percent-sum": N_(
+        "the places' shares add up to {total} percent; at most 100 percent can be paid out"
+    ),
     "place-value": N_("player {player}'s place must be a whole number of at least 1, not {place}"),
     "pool-mismatch": N_("the pool of {pool} is not the entry fee {fee} times the {count} entrants"),
-    "pool-value": N_(
-        "the prize pool must be an amount of 0 or more, in cents at most, not {value}"
-    ),
+    "pool-value": N_("the prize pool must be an amount of 0 or more in whole cents, not {value}"),
 }
 
 

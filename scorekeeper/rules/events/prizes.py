@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, localcontext
 
-from ..errors import N_, Phrase
 from ..night import EXACT, clearing_payments
 from .errors import EventError
 from .seating import Player
@@ -76,9 +75,7 @@ def prize_pool(entry_fee: Decimal, entrants: int) -> Decimal:
     """The entry fee times the entrants, exact (a fee in whole cents, 0 or more)."""
     fee = _amount(entry_fee, "fee-value")
     if isinstance(entrants, bool) or not isinstance(entrants, int) or entrants < 0:
-        raise EventError(
-            "too-few-players", format=Phrase(N_("A prize pool")), min=0, count=entrants
-        )
+        raise EventError("entrants-value", count=entrants)
     with localcontext(EXACT):
         return fee * entrants
 
@@ -89,10 +86,9 @@ def _cents_down(value: Decimal) -> Decimal:
 
 def _share(total: Decimal, ways: int) -> list[Decimal]:
     """``total`` (whole cents) split ``ways`` ways: equal cents, the left-over cents one each
-    to the first."""
-    each = _cents_down(total / ways)
-    left = int((total - each * ways) / CENT)
-    return [each + CENT if i < left else each for i in range(ways)]
+    to the first (in whole cents: a third of a cent is never written down)."""
+    each, left = divmod(int(total / CENT), ways)
+    return [(each + (i < left)) * CENT for i in range(ways)]
 
 
 def split_prizes(
