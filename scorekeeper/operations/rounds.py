@@ -120,8 +120,14 @@ def _seat(state: EventState) -> ev.Round:
         results = {t.number: _movers(t) for t in last.tables}
         return _numbered(ev.progressive_next(engine_round(last), results, present), number)
     if fmt == "round-robin":
-        # The schedule's first rounds are the same however many are asked for.
-        return _numbered(ev.round_robin(present, number, seed)[number - 1], number)
+        first = [p.player_id for p in state.playing(1)]
+        if sorted(first) == sorted(present):
+            # Everyone of round 1 and nobody else: the schedule's next round (its first
+            # rounds are the same however many are asked for).
+            return _numbered(ev.round_robin(first, number, seed)[number - 1], number)
+        # Someone left or arrived: a round for whoever is here, no partner repeated.
+        played = [engine_round(r) for r in state.rounds]
+        return _numbered(ev.round_robin_next(played, present, seed), number)
     if fmt == "individual":
         per_table = min(4, most_seats(state.event.variant))
         previous = [engine_round(r) for r in state.rounds]
