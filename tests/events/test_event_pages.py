@@ -310,3 +310,21 @@ def test_a_league_season_table_and_the_players_page(client: Any, app: Any) -> No
     assert "10" in page
     player = client.get(f"/players/{winner}").get_data(as_text=True)
     assert "Tournaments and league nights" in player and "Winter league" in player
+
+
+def test_the_event_pages_speak_romanian(client: Any, app: Any) -> None:
+    event_id = _create(client, entry_fee="5", prize_split="100", rounds="1")
+    _register(client, event_id, NAMES[:4])
+    _start(client, app, event_id)
+    ro = {"Accept-Language": "ro"}
+    director = client.get(f"/events/{event_id}", headers=ro).get_data(as_text=True)
+    assert "Runda 1" in director and "Opriți timpul" in director
+    assert "Înscrieți jucători" in director and "Masa 1" in director
+    board = client.get(f"/events/{event_id}/board", headers=ro).get_data(as_text=True)
+    assert "0 mâini jucate" in board and "Clasament" in board
+    (table,) = _state(app, event_id).current.tables
+    _play(app, table.game_id, 0, 0)
+    _play(app, table.game_id, 1, 0)
+    standings = client.get(f"/events/{event_id}/standings", headers=ro).get_data(as_text=True)
+    assert "Final: toate rundele s-au jucat." in standings and "Potul:" in standings
+    assert "Victorii" in standings and "Premii" in standings
