@@ -315,11 +315,12 @@ def test_a_league_season_table_and_the_players_page(client: Any, app: Any) -> No
 def test_the_event_pages_speak_romanian(client: Any, app: Any) -> None:
     event_id = _create(client, entry_fee="5", prize_split="100", rounds="1")
     _register(client, event_id, NAMES[:4])
-    _start(client, app, event_id)
     ro = {"Accept-Language": "ro"}
     director = client.get(f"/events/{event_id}", headers=ro).get_data(as_text=True)
-    assert "Runda 1" in director and "Opriți timpul" in director
-    assert "Înscrieți jucători" in director and "Masa 1" in director
+    assert "Înscrieți jucători" in director and "Runda 1: așezarea" in director
+    _start(client, app, event_id)
+    director = client.get(f"/events/{event_id}", headers=ro).get_data(as_text=True)
+    assert "Runda 1" in director and "Opriți timpul" in director and "Masa 1" in director
     board = client.get(f"/events/{event_id}/board", headers=ro).get_data(as_text=True)
     assert "0 mâini jucate" in board and "Clasament" in board
     (table,) = _state(app, event_id).current.tables
