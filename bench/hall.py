@@ -63,7 +63,12 @@ THREADS = 48
 EVENT_POLL_SECONDS = 0.5
 POLL_SECONDS = 1.5
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]*)"')
-TABLE_HANDS = re.compile(rb'id="table-(\d+)".*?<p class="progress">\s*(\d+) hands? played', re.S)
+#: A table's line on the room's board (templates/events/_room_tables.html): its number and
+#: its count of hands played, or that it has finished.
+TABLE_HANDS = re.compile(
+    rb'id="table-(\d+)"><span class="room-table-number">\d+</span>\s*'
+    rb'<span class="room-table-state">(?:(\d+) hands? played|(finished|time called))'
+)
 #: Goals on the 2-core machine (issue: the hall).
 GOALS = {"hand_p95": 0.150, "board_p95": 1.0, "next_round": 2.0, "memory_mib": 1024}
 
@@ -280,7 +285,8 @@ class Recorder:
             self.client, "POST", f"/games/{self.game_id}", body, "application/x-www-form-urlencoded"
         )
         if status != 302:
-            raise RuntimeError(f"POST answered {status}: {answer[:300]!r}")
+            said = re.findall(rb'class="(?:flash|errors)[^"]*"[^>]*>(.*?)</', answer, re.S)
+            raise RuntimeError(f"POST answered {status}: {said[:3]!r}")
         status, _, self.page = ask(self.client, "GET", response.headers["Location"].split("#")[0])
         took = time.perf_counter() - started
         if status != 200:
@@ -404,8 +410,8 @@ class RoomBoard(threading.Thread):
                     )
                     now = time.perf_counter()
                     with self.lock:
-                        for table, hands in TABLE_HANDS.findall(page):
-                            self.shown.setdefault((int(table), int(hands)), now)
+                        for table, hands, _done in TABLE_HANDS.findall(page):
+                            self.shown.setdefault((int(table), int(hands) if hands else -1), now)
                     stamp = found
             except Exception:
                 self.errors += 1
@@ -413,8 +419,10 @@ class RoomBoard(threading.Thread):
             time.sleep(EVENT_POLL_SECONDS)
 
     def when(self, table: int, hands: int) -> float | None:
+        """When the board first showed ``hands`` played at ``table`` (or, for the hand that
+        ended its game, the table finished)."""
         with self.lock:
-            return self.shown.get((table, hands))
+            return self.shown.get((table, hands)) or self.shown.get((table, -1))
 
 
 def server_memory(pid: int) -> dict[str, int]:
