@@ -119,9 +119,18 @@ class RoundState:
     def finished(self) -> bool:
         return all(table.finished for table in self.tables)
 
+    @property
+    def finished_at(self) -> datetime | None:
+        """When the round's last table finished (None while one plays on)."""
+        if not self.finished:
+            return None
+        ends = [t.game.row.finished_at for t in self.tables if t.game is not None]
+        return max((end for end in ends if end is not None), default=None)
+
     def running_seconds(self, now: datetime | None = None) -> int:
-        """How long the round's clock has run (its pauses left out)."""
-        end = self.paused_at or self.called_at or now or utcnow()
+        """How long the round's clock has run (its pauses left out): until it was paused,
+        time was called, or the last table finished."""
+        end = self.paused_at or self.called_at or self.finished_at or now or utcnow()
         return max(0, int((end - self.started_at).total_seconds()) - self.paused_seconds)
 
 

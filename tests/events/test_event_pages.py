@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -304,6 +305,11 @@ def test_a_league_season_table_and_the_players_page(client: Any, app: Any) -> No
     (table,) = _state(app, event_id).current.tables
     _play(app, table.game_id, 0, 0)
     _play(app, table.game_id, 1, 0)
+    # The round clock stopped when its last table finished.
+    done = _state(app, event_id).current
+    assert done.finished_at is not None and done.called_at is None
+    hour_later = done.running_seconds(done.finished_at + timedelta(hours=1))
+    assert hour_later == done.running_seconds(done.finished_at) < 3600
     page = client.get(f"/seasons/{season_id}").get_data(as_text=True)
     assert "Winter league" in page
     winner = _state(app, event_id).current.tables[0].seats[0]
