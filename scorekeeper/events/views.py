@@ -300,29 +300,46 @@ def start_round(event_id: int) -> ViewResult:
     return _back(event_id)
 
 
-@bp.post("/events/<id:event_id>/clock/<any(pause,resume,call):action>")
-def clock(event_id: int, action: str) -> ViewResult:
-    """The round clock: pause it, run it on, or call time (every table's game ends after
-    its hand in play)."""
+@bp.post("/events/<id:event_id>/clock/pause")
+def pause_clock(event_id: int) -> ViewResult:
+    """Pause the round clock (a break)."""
     try:
-        if action == "pause":
-            operations.rounds.pause_clock(event_id)
-            flash(gettext("The clock is paused."), "info")
-        elif action == "resume":
-            operations.rounds.resume_clock(event_id)
-            flash(gettext("The clock runs again."), "info")
-        else:
-            called = operations.rounds.call_time(event_id)
-            flash(
-                ngettext(
-                    "Time called: %(num)s table finishes the hand in play.",
-                    "Time called: %(num)s tables finish the hand in play.",
-                    called,
-                ),
-                "info",
-            )
+        operations.rounds.pause_clock(event_id)
     except OperationError as error:
         _said(error)
+    else:
+        flash(gettext("The clock is paused."), "info")
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/clock/resume")
+def resume_clock(event_id: int) -> ViewResult:
+    """Run the round clock on after a pause."""
+    try:
+        operations.rounds.resume_clock(event_id)
+    except OperationError as error:
+        _said(error)
+    else:
+        flash(gettext("The clock runs again."), "info")
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/clock/call")
+def call_time(event_id: int) -> ViewResult:
+    """Call time: every table's game ends after its hand in play."""
+    try:
+        called = operations.rounds.call_time(event_id)
+    except OperationError as error:
+        _said(error)
+    else:
+        flash(
+            ngettext(
+                "Time called: %(num)s table finishes the hand in play.",
+                "Time called: %(num)s tables finish the hand in play.",
+                called,
+            ),
+            "info",
+        )
     return _back(event_id)
 
 
