@@ -474,9 +474,12 @@ def measure(
     clients: int = 4,
     pdf_clients: int = 20,
     database_url: str | None = None,
+    runs: int = 3,
 ) -> dict[str, Any]:
     """Serve the app from a fresh instance folder and run the measurements against it: on
-    its own new SQLite file, or on a new schema of the PostgreSQL ``database_url``."""
+    its own new SQLite file, or on a new schema of the PostgreSQL ``database_url``. The one
+    client's ``rounds`` hands are recorded ``runs`` times over (each run with its own floor,
+    interleaved), so a ratio to the floor can be given as the median of the runs'."""
     served_url = None
     if database_url is not None:
         databases.make_schema(database_url, SCHEMA, fresh=True)
@@ -487,7 +490,7 @@ def measure(
     ):
         # Warm up: templates compiled, connections in the pool, code paths taken.
         run_clients(port, 1, rounds=20, floor=True)
-        single = run_clients(port, 1, rounds=rounds, floor=True)[0]
+        singles = [run_clients(port, 1, rounds=rounds, floor=True)[0] for _ in range(runs)]
         loaded = run_clients(port, clients, seconds=seconds)
         pdf_load, pdf_flood = None, None
         if pdf_clients:
@@ -497,10 +500,15 @@ def measure(
     under_load = [t for found in loaded for t in found["record"]]
     return {
         "rounds": rounds,
-        "record": single["record"],
-        "floor1": single["floor1"],
-        "floor2": single["floor2"],
-        "errors": single["errors"],
+        "record": [t for single in singles for t in single["record"]],
+        "floor1": [t for single in singles for t in single["floor1"]],
+        "floor2": [t for single in singles for t in single["floor2"]],
+        "errors": [e for single in singles for e in single["errors"]],
+        # Each run's median hand over its own median two-trip floor.
+        "run_ratios": [
+            statistics.median(single["record"]) / statistics.median(single["floor2"])
+            for single in singles
+        ],
         "load_clients": clients,
         "load_seconds": seconds,
         "load_record": under_load,

@@ -5,7 +5,11 @@ ours around it, measured in the same run so the ratio holds on a noisy machine) 
 beside the target it is held to:
 
 - engine: a 60-hand game scored (bench/engine_bench.py);
+- events: a hall of 400 players seated for its next round, and its standings
+  (bench/events_bench.py);
 - recording a hand through the served app, alone and under load (bench/fullstack_bench.py);
+- Save on a phone: Save -> the next hand's form ready, timed in Chromium's page
+  (bench/save_bench.py);
 - the printed sheets and the 100-game history (bench/pdf_stack.py);
 - the history, player and night pages on a large database (bench/scale_pages.py);
 - live boards: Save -> 20 open boards show the hand, recording with them open, and the
@@ -13,6 +17,9 @@ beside the target it is held to:
 - a night on a small box: ``serve`` on one core, four tables saving at once with twenty
   boards open, the memory of the server and its PDF processes, and start-up
   (bench/small_box.py);
+- crowds: recording a hand with 500 open pages, with 1,000 slow connections and under a
+  PDF flood that ignores Retry-After, each as a ratio to idle in the same run, and the
+  server's memory (bench/crowds.py; the club server's 500 pages too, on PostgreSQL);
 - a hall of 100 tables: a 400-player progressive night under gunicorn on PostgreSQL, with
   400 phones, 100 table boards and 2 room boards open, hands at 2 a second (bench/hall.py;
   only with a PostgreSQL database).
@@ -49,7 +56,18 @@ sys.path.insert(0, str(HERE))
 
 import databases  # noqa: E402  (a sibling script, not a package)
 
-PARTS = ("engine", "stack", "pdf", "pages", "live", "smallbox", "hall")
+PARTS = (
+    "engine",
+    "events",
+    "stack",
+    "save",
+    "pdf",
+    "pages",
+    "live",
+    "smallbox",
+    "crowds",
+    "hall",
+)
 
 
 @dataclass
@@ -65,9 +83,12 @@ class Row:
     result: str = ""
 
 
-#: Recording a hand may cost at most this many of the two-round-trip floor (issue 17's
-#: budget; issue 7 had 5x, before the caches woven into the pages were taken out).
-RECORD_FLOOR_TIMES = 8
+#: Recording a hand may cost at most this many of the two-round-trip floor, as the median
+#: of three runs' ratios (8x before a hand came in by one door; 5x before the caches woven
+#: into the pages were taken out).
+RECORD_FLOOR_TIMES = 6
+#: Save -> the next hand's form ready on the saving phone, in the browser: its p95 (ms).
+SAVE_P95_LIMIT = 250
 #: Issue 14: recording a hand (POST + game page) with 20 boards open is no worse than the
 #: 17.7 ms median the issue measured before them by more than 20 % (seconds). The ratio to
 #: this run's own no-board median is shown beside it.
@@ -136,6 +157,26 @@ def engine_rows() -> list[Row]:
     ]
 
 
+def events_rows() -> list[Row]:
+    import events_bench
+
+    rows = []
+    for what, samples, goal in events_bench.measure():
+        median = statistics.median(samples)
+        rows.append(
+            Row(
+                "Events engine",
+                what,
+                len(samples),
+                seconds(median),
+                seconds(p99(samples)),
+                target=f"< {seconds(goal)} median",
+                result=verdict(median < goal),
+            )
+        )
+    return rows
+
+
 def on_each_database(
     rows_on: Callable[[str | None, str], list[Row]], database_url: str | None
 ) -> list[Row]:
@@ -170,6 +211,8 @@ def stack_rows(
     two = [t / 1000 for t in found["floor2"]]
     loaded = [t / 1000 for t in found["load_record"]]
     median, floor = statistics.median(record), statistics.median(two)
+    runs = sorted(found["run_ratios"])
+    times = statistics.median(runs)
     errors = len(found["errors"])
     load_errors = len(found["load_errors"])
     rows = [
@@ -180,9 +223,11 @@ def stack_rows(
             seconds(median),
             seconds(p99(record)),
             seconds(floor) + " (2 x GET /healthz)",
-            ratio(median, floor),
+            f"{times:.1f}x (median of {len(runs)} runs: "
+            + ", ".join(f"{r:.1f}x" for r in found["run_ratios"])
+            + ")",
             f"< 25 ms median; <= {RECORD_FLOOR_TIMES}x floor",
-            verdict(median < 0.025 and median <= RECORD_FLOOR_TIMES * floor and errors == 0)
+            verdict(median < 0.025 and times <= RECORD_FLOOR_TIMES and errors == 0)
             + ("" if not errors else f" ({errors} errors)"),
         ),
         Row(
@@ -227,6 +272,28 @@ def stack_rows(
     for error in (found["errors"] + found["load_errors"])[:3]:
         print(f"  error: {error[:300]}", file=sys.stderr)
     return rows
+
+
+def save_rows(hands: int) -> list[Row]:
+    import save_bench
+
+    found = save_bench.measure(hands)
+    times = found["times"]
+    p95 = save_bench.p95(times)
+    return [
+        Row(
+            "Save on a phone (SQLite)",
+            "Save -> the next hand's form ready to tap, in Chromium at 390x844 (the page's "
+            f"script; load average {found['load_before']:.2f} before)",
+            len(times),
+            seconds(statistics.median(times) / 1000),
+            "p95 " + seconds(p95 / 1000),
+            "",
+            "",
+            f"< {SAVE_P95_LIMIT} ms p95",
+            verdict(p95 < SAVE_P95_LIMIT),
+        )
+    ]
 
 
 def live_rows(hands: int, poll_hands: int) -> list[Row]:
@@ -382,6 +449,112 @@ def small_box_rows(rounds: int) -> list[Row]:
         )
     for error in found["errors"][:3]:
         print(f"  error: {error[:300]}", file=sys.stderr)
+    return rows
+
+
+#: Issue 30: 500 open pages leave recording a hand within 1.3x of idle at the median and 2x
+#: at p95, the process under 300 MiB; a PDF flood that ignores Retry-After within 2x.
+PAGES_MEDIAN_TIMES = 1.3
+PAGES_P95_TIMES = 2.0
+PAGES_MOST_MIB = 300
+FLOOD_TIMES = 2.0
+
+
+def crowd_rows(phase_seconds: float, database_url: str | None) -> list[Row]:
+    import crowds
+
+    found = crowds.measure(phase_seconds, database_url)
+
+    def p95(samples: list[float]) -> float:
+        return crowds.p95(samples) / 1000
+
+    def median(samples: list[float]) -> float:
+        return statistics.median(samples) / 1000
+
+    idle = found["idle"]
+    rows = [
+        Row(
+            "Crowds (serve, SQLite)",
+            f"record a hand, nothing open around it (server {idle['rss']:.0f} MiB)",
+            len(idle["record"]),
+            seconds(median(idle["record"])),
+            "p95 " + seconds(p95(idle["record"])),
+        )
+    ]
+
+    def crowd_row(part: str, name: str, what: str, target: str, ok: Any) -> Row:
+        got = found[name]
+        record, base = got["record"], got["idle"]
+        m, b = median(record), median(base)
+        return Row(
+            part,
+            what.format(**got),
+            len(record),
+            seconds(m),
+            "p95 " + seconds(p95(record)) + f" ({ratio(p95(record), p95(base))})",
+            seconds(b) + " (idle, around it)",
+            ratio(m, b),
+            target,
+            verdict(ok(m / b, p95(record) / p95(base), got.get("rss", 0.0))),
+        )
+
+    def pages_ok(m: float, p: float, rss: float) -> bool:
+        return m <= PAGES_MEDIAN_TIMES and p <= PAGES_P95_TIMES and rss < PAGES_MOST_MIB
+
+    pages_target = (
+        f"<= {PAGES_MEDIAN_TIMES}x, p95 <= {PAGES_P95_TIMES:.0f}x, < {PAGES_MOST_MIB} MiB"
+    )
+    rows.append(
+        crowd_row(
+            "Crowds (serve, SQLite)",
+            "pages",
+            "record a hand with 500 open pages ({alive} streams heard, server {rss:.0f} MiB)",
+            pages_target,
+            pages_ok,
+        )
+    )
+    rows.append(
+        crowd_row(
+            "Crowds (serve, SQLite)",
+            "slow",
+            "record a hand with 1,000 slow connections from 10 addresses ({open} open, "
+            "{dropped} dropped and opened again; server {rss:.0f} MiB)",
+            "records",
+            lambda m, p, rss: True,
+        )
+    )
+    answers = ", ".join(f"{n} x {s}" for s, n in sorted(found["flood"]["answers"].items()))
+    rows.append(
+        crowd_row(
+            "Crowds (serve, SQLite)",
+            "flood",
+            "record a hand while 20 clients fetch PDFs as fast as answered, Retry-After "
+            f"ignored (answered: {answers}; server {{rss:.0f}} MiB)",
+            f"<= {FLOOD_TIMES:.0f}x",
+            lambda m, p, rss: m <= FLOOD_TIMES,
+        )
+    )
+    if "club_pages" in found:
+        club = found["club_idle"]
+        rows.append(
+            Row(
+                "Crowds (club: gunicorn -k gevent -w 2, PostgreSQL)",
+                f"record a hand, nothing open around it (largest worker {club['rss']:.0f} MiB)",
+                len(club["record"]),
+                seconds(median(club["record"])),
+                "p95 " + seconds(p95(club["record"])),
+            )
+        )
+        rows.append(
+            crowd_row(
+                "Crowds (club: gunicorn -k gevent -w 2, PostgreSQL)",
+                "club_pages",
+                "record a hand with 500 open pages ({alive} streams heard, largest worker "
+                "{rss:.0f} MiB)",
+                pages_target,
+                pages_ok,
+            )
+        )
     return rows
 
 
@@ -659,12 +832,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "gets the schemas bench_stack (made afresh each run) and bench_scale_<games> "
         "(seeded once, kept)",
     )
+    parser.add_argument(
+        "--save-hands", type=int, default=60, help="hands saved in the browser (save)"
+    )
     parser.add_argument("--live-hands", type=int, default=40, help="hands saved to live boards")
     parser.add_argument(
         "--live-poll-hands", type=int, default=15, help="hands saved to polling boards"
     )
     parser.add_argument(
         "--small-box-rounds", type=int, default=60, help="rounds of four hands on one core"
+    )
+    parser.add_argument(
+        "--crowd-seconds", type=float, default=8, help="seconds recording in each crowd phase"
     )
     parser.add_argument("--hall-seconds", type=float, default=60, help="hands at 2/s in the hall")
     parser.add_argument("--out", type=Path, default=HERE / "results.md")
@@ -676,13 +855,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     runs: dict[str, Callable[[], list[Row]]] = {
         "engine": engine_rows,
+        "events": events_rows,
         "stack": lambda: on_each_database(
             lambda url, label: stack_rows(args.rounds, args.load_seconds, args.clients, url, label),
             args.database_url,
         ),
+        "save": lambda: save_rows(args.save_hands),
         "pdf": lambda: pdf_rows(args.pdf_games, args.sheets),
         "live": lambda: live_rows(args.live_hands, args.live_poll_hands),
         "smallbox": lambda: small_box_rows(args.small_box_rounds),
+        "crowds": lambda: crowd_rows(args.crowd_seconds, args.database_url),
         "hall": lambda: hall_rows(args.database_url, args.hall_seconds),
         "pages": lambda: on_each_database(
             lambda url, label: page_rows(args.scale_games, args.page_seconds, url, label),

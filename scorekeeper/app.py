@@ -29,6 +29,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     config.check(app.config)
+    from .serving.club import loaded_by_gunicorn
+
+    loaded_by_gunicorn(app.config["SQLALCHEMY_DATABASE_URI"])
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = config.engine_options(
         app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
     )
@@ -48,6 +51,7 @@ def register_extensions(app: Flask) -> None:
     from .data import database
     from .data.extensions import db, migrate
     from .live import broker as live
+    from .pdf import printer
     from .web import security
     from .web.forms import csrf
 
@@ -60,6 +64,8 @@ def register_extensions(app: Flask) -> None:
     database.init_app(app)
     live.init_app(app)
     access.init_app(app)
+    # A client over its share of the printer is answered before its PDF's game is loaded.
+    printer.init_app(app)
 
 
 def register_language(app: Flask) -> None:

@@ -41,6 +41,9 @@ PDF_DEFAULTS: dict[str, Any] = {
     "PDF_WAIT_SECONDS": 20.0,
     # The Retry-After of a 503 from a busy printer, in seconds.
     "PDF_RETRY_SECONDS": 5,
+    # Requests for a PDF one client (an address) may have at once; one more, or one sent
+    # before a Retry-After it was given is over, is answered 429 (pdf/printer.py).
+    "PDF_PER_CLIENT": 2,
     # Sheets and nights kept once printed (while unchanged), for whoever asks next.
     "PDF_KEPT": 64,
 }
@@ -119,10 +122,13 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # How many lines of the standings the room's board shows (a TV across the hall).
         "BOARD_STANDINGS": 20,
         # Live boards and game pages (scorekeeper/live/broker.py): the most event streams one
-        # process holds open (each holds a server thread; one more is answered 503 and that
-        # page polls instead), and how often an open stream says it is alive, in seconds
-        # (a page that hears nothing for twice that says "connection lost").
-        "LIVE_STREAMS": 40,
+        # process holds open (under `serve` one loop holds them all, under gunicorn's gevent
+        # workers a greenlet each; one more is answered 503 and that page polls instead), the
+        # most of them holding a server thread each (a threaded server: gunicorn's gthread),
+        # and how often an open stream says it is alive, in seconds (a page that hears
+        # nothing for twice that says "connection lost").
+        "LIVE_STREAMS": 2000,
+        "LIVE_STREAMS_ON_THREADS": 40,
         "LIVE_HEARTBEAT_SECONDS": 2.0,
         **PDF_DEFAULTS,
         # The Host names the app answers to (anything else is a 400, against DNS

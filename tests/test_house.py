@@ -120,12 +120,14 @@ FEATURES = ("games", "setup", "nights", "players", "history", "auth", "events")
 #: The folders a feature holds only these files in (anything else is a layer's).
 FEATURE_ROLES = {"__init__.py", "views.py", "forms.py", "queries.py"}
 #: The features' named second blueprints and helpers, each with the reason it is not a
-#: layer's: the JSON door and the rules card are pages of their own; the history's
-#: filters are its form read from a query string; ``access`` is the organiser's guard; the
-#: setup's refusals are the engine's refusals said in its form's words (its labels, its
-#: choices), by code, as the form shows them.
+#: layer's: the JSON door and the rules card are pages of their own; ``receive`` is the one
+#: way a hand comes in, which the game page's post and the JSON door both call and only
+#: render (HTML, JSON); the history's filters are its form read from a query string;
+#: ``access`` is the organiser's guard; the setup's refusals are the engine's refusals said
+#: in its form's words (its labels, its choices), by code, as the form shows them.
 FEATURE_EXTRAS = {
     "games/offline.py",
+    "games/receive.py",
     "games/rules_card.py",
     "history/filters.py",
     "auth/access.py",
@@ -184,6 +186,54 @@ def test_no_page_writes_its_own_not_found() -> None:
 
 def test_a_variant_is_looked_up_only_by_the_engines_find_variant() -> None:
     assert _source_lines(r"VARIANTS\s*(\.get\(|\[)") == []
+
+
+#: Where a hand is recorded from, outside the operations layer: the one door.
+HAND_DOOR = "games/receive.py"
+
+
+def _calls(path: Path, name: str) -> list[int]:
+    """The lines where a file calls a function named ``name`` (``x.name(...)`` or ``name(...)``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if called == name:
+                found.append(node.lineno)
+    return found
+
+
+def test_only_receive_hand_records_a_hand_from_the_web_layer() -> None:
+    # Both doors (the game page's post, the phone's JSON door) go through receive_hand: the
+    # conflicts, Back and the messages exist once.
+    callers = {
+        path.relative_to(PACKAGE).as_posix(): lines
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not path.relative_to(PACKAGE).as_posix().startswith("operations/")
+        and (lines := _calls(path, "record_hand"))
+    }
+    assert list(callers) == [HAND_DOOR]
+    door = (PACKAGE / HAND_DOOR).read_text(encoding="utf-8")
+    tree = ast.parse(door)
+    receive = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name == "receive_hand"
+    )
+    inside = {node.lineno for node in ast.walk(receive) if isinstance(node, ast.Call)}
+    assert set(callers[HAND_DOOR]) <= inside
+
+
+def test_both_hand_doors_call_receive_hand() -> None:
+    for door in ("games/views.py", "games/offline.py"):
+        assert _calls(PACKAGE / door, "receive_hand"), door
+
+
+def test_the_call_check_finds_a_call_by_attribute_and_by_name(tmp_path: Path) -> None:
+    source = tmp_path / "x.py"
+    source.write_text("operations.hands.record_hand(1)\nrecord_hand(2)\nrecord_hands(3)\n")
+    assert _calls(source, "record_hand") == [1, 2]
 
 
 #: What ends a session or closes the pool's connections by hand. Only the data layer and

@@ -82,7 +82,7 @@ def ready_to_serve() -> None:
     "--threads",
     default=None,
     type=int,
-    help="Threads for requests besides the live boards' (default 8; plus LIVE_STREAMS).",
+    help="Threads for requests (default 8); the live boards' streams take none.",
 )
 def serve(host: str, port: int, threads: int | None) -> None:
     """Serve the app with the production WSGI server (waitress)."""

@@ -34,6 +34,8 @@ bp.add_app_template_global(said, "phrase_said")
 ViewResult = str | BaseResponse | tuple[str, int]
 
 EVENTS_PAGE = 25
+#: An option that is a name the table wrote shows it in its own direction.
+NAME_OPTION = {"dir": "auto"}
 
 
 # --- The list and the setup ------------------------------------------------------------------
@@ -50,7 +52,7 @@ def _game_choices() -> list[SelectChoice]:
         for key, s in rules.RULE_SETS.items()
     ]
     choices += [
-        SelectChoice(f"saved:{s.id}", f"{s.name} ({gettext(s.variant_name)})")
+        SelectChoice(f"saved:{s.id}", f"{isolated(s.name)} ({gettext(s.variant_name)})")
         for s in offered_rule_sets()
     ]
     return choices
@@ -59,7 +61,7 @@ def _game_choices() -> list[SelectChoice]:
 def _season_choices() -> list[SelectChoice]:
     return [
         SelectChoice(0, gettext("None: a tournament of its own")),
-        *(SelectChoice(s.id, s.name) for s in operations.seasons.seasons()),
+        *(SelectChoice(s.id, s.name, render_kw=NAME_OPTION) for s in operations.seasons.seasons()),
     ]
 
 
@@ -183,7 +185,9 @@ def _register_form(state: operations.events.EventState, **kwargs: Any) -> forms.
     from ..stats.queries import roster_names
 
     playing = {p.name for p in state.players if p.withdrawn_after is None}
-    form.roster.choices = [SelectChoice(n, n) for n in roster_names() if n not in playing]
+    form.roster.choices = [
+        SelectChoice(n, n, render_kw=NAME_OPTION) for n in roster_names() if n not in playing
+    ]
     return form
 
 

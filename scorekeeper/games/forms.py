@@ -1,4 +1,5 @@
-"""The hand form: who won the bid and for how much, who took each point, the Game counter.
+"""The hand form: who won the bid and for how much, who took each point, the Game counter,
+and who dealt, when someone dealt out of turn.
 
 It checks shapes and types only (a choice among the seats, a whole number); the engine
 checks the rules, and the view puts its message next to the field.
@@ -22,12 +23,19 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
-from .. import rules
+from .. import i18n, rules
 from ..i18n import N_, gettext, isolated, ngettext
 from ..operations import hands
 from ..rules.variants import LowTo
 from ..web.forms import WRITTEN, Form
-from ..web.widgets import CountBox, GameCounterField, TapField, TeamTapField, choices
+from ..web.widgets import (
+    CountBox,
+    DealerField,
+    GameCounterField,
+    TapField,
+    TeamTapField,
+    choices,
+)
 
 NOBODY = "nobody"
 # The labels are the engine's words, said lazily: the choices are made once, and each page
@@ -70,6 +78,7 @@ def form_field_for(error_field: str | None) -> str | None:
         "sale": "sale",
         "high_bidder": "high_bidder",
         "note": "note",
+        "dealer": "dealer",
     }.get(error_field)
 
 
@@ -129,7 +138,17 @@ class HandFormBase(Form):
         refused hand shows first (the form's own messages show above it)."""
         found: list[tuple[str, str]] = []
         points = [point_field_name(point.key) for point in self.game.variant.points]
-        for name in ["sale", "pitcher", "bid", "high_bidder", *points, "game_count", "note"]:
+        for name in [
+            "sale",
+            "pitcher",
+            "bid",
+            "high_bidder",
+            "rest",
+            *points,
+            "game_count",
+            "dealer",
+            "note",
+        ]:
             if name == "game_count" and self.counts_game:
                 found.extend(("game-counter", str(error)) for error in self.counter_errors())
             elif name in self:
@@ -188,8 +207,39 @@ class HandFormBase(Form):
             return None
         return rules.counts_by_side(self.game, {n: v or 0 for n, v in counts.items()})
 
+    @property
+    def takes_the_rest(self) -> bool:
+        """Whether this form has "the rest to" (a game of two sides): one tap gives every
+        point left untapped to one side, and only the exceptions are tapped."""
+        return "rest" in self
+
+    def _fill_the_rest(self) -> None:
+        """Give every point left untapped to the side "the rest to" names (as the page's
+        script shows it while tapping); Game is left to the count when the count is typed."""
+        if not self.takes_the_rest or self.is_passed:
+            return
+        side = self.rest.data
+        if side in (None, "") or side not in {choice.value for choice in self.rest.choices}:
+            return
+        counted = self.counts_game and self.game_count.typed_in
+        game = self[point_field_name("game")] if counted else None
+        for point in self.game.variant.points:
+            field = self[point_field_name(point.key)]
+            if field is not game and field.data in (None, ""):
+                field.data = side
+                field.raw_data = [side]  # as if tapped: InputRequired reads what was posted
+
+    def dealer_named(self) -> str | None:
+        """The player the form says dealt the hand, or None: dealt in turn."""
+        value = self.dealer.data
+        if value in (None, "") or not str(value).isdigit():
+            return None
+        seat = int(value)
+        return self.game.players[seat] if seat < len(self.game.players) else None
+
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
-        """Check shapes; for a passed-out hand only the note matters."""
+        """Check shapes; for a passed-out hand only the note (and who dealt) matters."""
+        self._fill_the_rest()
         if self.is_passed:
             self.pitcher.validators = [Optional()]
             self.bid.validators = [Optional()]
@@ -225,13 +275,16 @@ class HandFormBase(Form):
                     valid = False
         return valid
 
-    def to_hand(self, dealer: str | None) -> rules.Hand:
+    def to_hand(self, usual: str | None) -> rules.Hand:
         """Build the engine's hand from the submitted choices (names from seat numbers), as
-        ``dealer`` dealt it: the engine fills in what a Sell-Out sale leaves untapped."""
+        dealt by the player the form names, else by ``usual`` (who was due to deal it): the
+        engine fills in what a Sell-Out sale leaves untapped, and keeps the dealer only when
+        the hand was dealt out of turn (``Hand.dealt_by``)."""
         names = self.game.players
         note = (self.note.data or "").strip() or None
+        dealer = self.dealer_named() or usual
         if self.is_passed:
-            return rules.Hand.passed_out(note)
+            return rules.Hand.passed_out(note).dealt_by(dealer, usual)
 
         def seat_name(value: Any) -> str | None:
             if value in (None, "", NOBODY):
@@ -262,12 +315,23 @@ class HandFormBase(Form):
         )
         # Kept and pitched hands are pitched by the seller: spare the table a tap.
         hand = self.game.filled_in(hand, dealer)
-        if not by_team:
-            return hand
-        # A team's point goes to the player the engine names for it (the pitcher may be
-        # the seller the line above filled in).
-        credited = {key: self.game.point_taker(side, hand.pitcher) for key, side in by_team.items()}
-        return replace(hand, points={**hand.points, **credited})
+        if by_team:
+            # A team's point goes to the player the engine names for it (the pitcher may be
+            # the seller the line above filled in).
+            credited = {
+                key: self.game.point_taker(side, hand.pitcher) for key, side in by_team.items()
+            }
+            hand = replace(hand, points={**hand.points, **credited})
+        return hand.dealt_by(dealer, usual)
+
+    def attach_error(self, error: rules.RuleError) -> None:
+        """Show the engine's message next to the field it names (or above the form)."""
+        name = form_field_for(error.field)
+        said = count_contradiction(error, self.game) or i18n.error_message(error)
+        if name is not None and name in self:
+            self[name].errors = [*self[name].errors, said]
+        else:
+            self.form_errors.append(said)
 
     def counter_sides(self) -> list[CounterSide]:
         """The Game counter as the page lays it out: each side, its count so far, its players."""
@@ -305,6 +369,7 @@ class HandFormBase(Form):
         """Prefill the form with a recorded hand (to edit it)."""
         seat = {name: str(i) for i, name in enumerate(self.game.players)}
         self.note.data = hand.note or ""
+        self.dealer.data = seat.get(hand.dealer or "", "")
         if hand.passed:
             return
         self.pitcher.data = seat.get(hand.pitcher or "")
@@ -357,14 +422,28 @@ def count_contradiction(error: rules.RuleError, game: rules.Game) -> str | None:
     return gettext(words, **params)
 
 
-def hand_form(game: rules.Game, **kwargs: Any) -> HandFormBase:
-    """Build the hand form for a game: a button per seat for each choice."""
+def hand_form(game: rules.Game, usual_dealer: str | None = None, **kwargs: Any) -> HandFormBase:
+    """Build the hand form for a game: a button per seat for each choice. ``usual_dealer`` is
+    who is due to deal the hand (the dealer choice offers them first, as "in turn")."""
     teams = None if game.teams is None else tuple((s, game.members(s)) for s in game.sides)
     form_class = _hand_form_class(game.variant, game.players, game.house_rules.low_to, teams)
     form = form_class(**kwargs)
     form.game = game
     if not form.token.data:
         form.token.data = hands.new_key()
+    in_turn = (
+        gettext("%(dealer)s (in turn)", dealer=usual_dealer)
+        if usual_dealer is not None
+        else gettext("In turn")
+    )
+    form.dealer.choices = [
+        SelectChoice("", in_turn),
+        *(
+            SelectChoice(str(i), name)
+            for i, name in enumerate(game.players)
+            if name != usual_dealer
+        ),
+    ]
     return form
 
 
@@ -444,10 +523,26 @@ def _hand_form_class(
             point_field(
                 label,
                 choices=options,
+                short=name,
                 description=gettext(point.help),
                 validators=[InputRequired(gettext("Choose who took %(point)s.", point=name))],
             ),
         )
+    if len(takers) == 2:
+        # Two sides: "the rest to" one of them, then only the exceptions are tapped.
+        HandForm.rest = TapField(
+            gettext("The rest"),
+            choices=list(takers),
+            description=gettext("every point not tapped goes to the side tapped here"),
+            validators=[Optional()],
+            unsaid=True,
+        )
+    HandForm.dealer = DealerField(
+        gettext("Who dealt"),
+        choices=[SelectChoice("", gettext("In turn"))],
+        seats=len(players),
+        validators=[Optional()],
+    )
     if variant.counts_game:
         card_names = {
             "ten": gettext("Tens"),

@@ -3,13 +3,15 @@
 A phone's script posts the hand form here (the same fields, the same CSRF token, a one-time
 key it made itself) instead of to the game page, so it can tell a saved hand from a dropped
 connection and keep the hand on the phone until the server has it (static/js/offline.js).
-The hand is checked by the same form and recorded by the same ``operations.hands.record_hand`` as
-the page's own form; the answer says in words what happened:
+The hand is received by the same ``receive.receive_hand`` as the page's own form; this door
+only says its outcome in JSON, in words:
 
-- ``saved`` (201): the hand, as the page says it;
-- ``already-saved`` (200): the key recorded a hand before, which is named (never a second);
+- ``saved`` (201): the hand, as the page says it, and whether it ended the game;
+- ``already-saved`` (200): the key recorded this very hand before, which is named;
 - ``undone`` (200): the key's hand was recorded and undone since; nothing was saved;
-- ``conflict`` (409): the game moved past the hand's number; the hands recorded meanwhile;
+- ``conflict`` (409): the game is not where the hand was tapped: the hands recorded
+  meanwhile, the next hand's number, and this hand beside the one in its place
+  (``compare``: every choice, its taker on each, the differences marked);
 - ``same`` (409): the hand is tapped as the last one was; post ``again`` to record it;
 - ``refused`` (400, 404): nothing was saved, and ``messages`` say why.
 """
@@ -19,34 +21,32 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, current_app, flash, jsonify, request
+from flask import Blueprint, Response, current_app, flash, jsonify, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from .. import i18n, operations, rules
+from .. import operations
 from ..i18n import gettext
-from ..sheets.words import describe_hand
 from ..web.forms import csrf
-from ..web.routing import parse_id
-from . import forms
+from . import receive
 
 bp = Blueprint("offline", __name__)
 
 #: The service worker, under the static folder (served from the root, below).
 SERVICE_WORKER = "js/sw.js"
 
-
-def _answer(status: str, code: int, **fields: Any) -> tuple[Response, int]:
-    return jsonify(status=status, **fields), code
+#: Each outcome's status code.
+ANSWERED = {
+    receive.Kind.SAVED: 201,
+    receive.Kind.ALREADY_SAVED: 200,
+    receive.Kind.UNDONE: 200,
+    receive.Kind.MOVED_ON: 409,
+    receive.Kind.SAME: 409,
+    receive.Kind.REFUSED: 400,
+}
 
 
 def _refused(*messages: str, code: int = 400) -> tuple[Response, int]:
-    return _answer("refused", code, messages=list(messages))
-
-
-def _number(name: str) -> int | None:
-    """The hand number a field gives (from 1), or None."""
-    number = parse_id(request.form.get(name))
-    return number if number else None
+    return jsonify(status=receive.Kind.REFUSED.value, messages=list(messages)), code
 
 
 @bp.post("/games/<id:game_id>/hands.json")
@@ -60,97 +60,48 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
         except CSRFError:
             return _refused(gettext("The page is too old to save from; reload it."))
     try:
-        loaded = operations.loading.load(game_id)
+        outcome = receive.receive_hand(game_id, request.form, sent_by_phone=True)
     except operations.errors.NotFound as missing:
         return _refused(operations.errors.explain(missing), code=404)
-    form = forms.hand_form(loaded.game)
-    try:
-        key = operations.hands.posted_key(request.form.get("token"))
-    except ValueError:
-        key = None
-    number = _number("number")
-    if key is None:
-        return _refused(
-            gettext("This form's key is not valid; nothing was saved. Tap the hand in again.")
-        )
-    if number is None:
-        return _refused(
-            gettext(
-                "The hand number is not valid; nothing was saved. Reload the page and tap the "
-                "hand in again."
-            )
-        )
-    try:
-        if loaded.result.finished:
-            operations.hands.check_key(key)
-            return _refused(
-                gettext(
-                    "The game is over: %(winner)s won. Undo or edit a hand to change it.",
-                    winner=loaded.result.winner,
-                )
-            )
-        if not form.validate_on_submit():
-            return _refused(
-                *form.form_errors, *(message for _, message in form.needing_attention())
-            )
-        # No version: a queued hand was tapped on an older page. Its number and its key say
-        # whether it still fits (the game has exactly number - 1 hands) and was not saved yet.
-        result = operations.hands.record_hand(
-            game_id,
-            form.to_hand(loaded.result.next_dealer),
-            version=None,
-            key=key,
-            number=number,
-            ask_if_same=True,
-            again=_number("again"),
-        )
-    except operations.errors.KeyUsed as used:
-        return _key_used(game_id, used)
-    except operations.errors.SameAsLast as same:
-        now = operations.loading.load(game_id).result
-        said = describe_hand(now, now.hands[same.number - 1])
-        return _answer("same", 409, number=same.number, said=said)
-    except operations.errors.Conflict as conflict:
-        now = operations.loading.load(game_id).result
-        recorded = [
-            {"number": hand.number, "said": describe_hand(now, hand)}
-            for hand in now.hands[number - 1 :]
-        ]
-        message = "" if recorded else operations.errors.explain(conflict)
-        return _answer(
-            "conflict",
-            409,
-            number=number,
-            next=len(now.hands) + 1,
-            recorded=recorded,
-            message=message,
-            finished=now.finished,
-        )
-    except rules.RuleError as error:
-        return _refused(i18n.error_message(error))
-    said = describe_hand(result, result.hands[-1])
-    flash(said, "hand")
-    return _answer("saved", 201, number=len(result.hands), said=said)
+    if outcome.finished and outcome.kind in (receive.Kind.SAVED, receive.Kind.ALREADY_SAVED):
+        # The phone opens the game page afresh on a game won (the settlement): said there.
+        # Otherwise it says the hand itself, in place, and nothing is left for a later page.
+        flash(outcome.said, "hand")
+    return jsonify(status=outcome.kind.value, **_said(game_id, outcome)), ANSWERED[outcome.kind]
 
 
-def _key_used(game_id: int, used: operations.errors.KeyUsed) -> tuple[Response, int]:
-    """Answer a key that recorded a hand already: with that hand, never a second one."""
-    if used.game_id != game_id:
-        return _refused(gettext("This form was opened for another game; nothing was saved here."))
-    now = operations.loading.load(game_id).result
-    if used.kept and used.number <= len(now.hands):
-        said = gettext(
-            "Hand %(number)s was already saved: %(hand)s",
-            number=used.number,
-            hand=describe_hand(now, now.hands[used.number - 1]),
-        )
-        flash(said, "hand")
-        return _answer("already-saved", 200, number=used.number, said=said)
-    said = gettext(
-        "This form saved hand %(number)s before, and it was undone since; nothing was saved.",
-        number=used.number,
-    )
-    return _answer("undone", 200, number=used.number, said=said)
+def _said(game_id: int, outcome: receive.Outcome) -> dict[str, Any]:
+    """What each outcome says, besides its status."""
+    kind = outcome.kind
+    if kind is receive.Kind.REFUSED:
+        return {"messages": list(outcome.messages)}
+    if kind is receive.Kind.SAVED:
+        return {"number": outcome.number, "said": outcome.said, "finished": outcome.finished}
+    if kind is receive.Kind.ALREADY_SAVED:
+        return {"number": outcome.number, "said": outcome.said, "finished": outcome.finished}
+    if kind is not receive.Kind.MOVED_ON:
+        return {"number": outcome.number, "said": outcome.said}
+    found = outcome.disagreement
+    compare = None
+    if found is not None:
+        compare = {
+            "number": found.number,
+            "said": found.said,
+            "here": found.from_this_form,
+            "rows": [
+                {"label": r.label, "mine": r.mine, "theirs": r.theirs, "differs": r.differs}
+                for r in found.rows
+            ],
+            "correct": url_for("games.edit_hand", game_id=game_id, number=found.number),
+        }
+    return {
+        "number": outcome.number,
+        "next": outcome.next_number,
+        "recorded": [{"number": h.number, "said": h.said} for h in outcome.recorded],
+        "message": " ".join(outcome.messages),
+        "finished": outcome.finished,
+        "compare": compare,
+    }
 
 
 @bp.get("/sw.js")

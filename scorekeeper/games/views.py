@@ -35,7 +35,7 @@ from ..sheets.model import game_snapshot, hand_view, next_game_seats
 from ..sheets.words import describe_hand, summarize_hand
 from ..web.forms import csrf
 from ..web.routing import parse_id
-from . import forms, queries
+from . import forms, queries, receive
 
 bp = Blueprint("games", __name__)
 
@@ -73,91 +73,33 @@ def index() -> str:
 
 @bp.route("/games/<id:game_id>", methods=["GET", "POST"])
 def show(game_id: int) -> ViewResult:
-    """Show the game at the table: standings, who deals, the hand form, the score sheet."""
-    form: forms.HandFormBase | None = None
-    status = 200
+    """Show the game at the table: standings, who deals, the hand form, the score sheet; a
+    hand posted from its form is received (``receive.receive_hand``) and answered here."""
     if request.method == "POST":
-        outcome = _record(game_id)
-        if isinstance(outcome, BaseResponse):
-            return outcome
-        status, form = outcome
+        outcome = receive.receive_hand(game_id, request.form, sent_by_phone=False)
+        if outcome.form is None or outcome.loaded is None:
+            # Saved, saved before, or undone since: the sentence, on the page after.
+            flash(outcome.said, "error" if outcome.kind is receive.Kind.UNDONE else "hand")
+            return redirect(url_for("games.show", game_id=game_id) + SAID)
+        return _game_page(outcome.loaded, outcome.form, outcome), ANSWERED[outcome.kind]
     loaded = operations.loading.load(game_id)
-    if form is None:
-        form = forms.hand_form(loaded.game)
-    form.version.data = str(loaded.row.version)
-    if not form.number.data:
-        form.number.data = str(len(loaded.hands) + 1)
-    return render_template("games/game.html", **_page_context(loaded), form=form), status
+    return _game_page(loaded, forms.hand_form(loaded.game, loaded.result.next_dealer))
 
 
 #: Where a page scrolls to after a save: the sentence of what happened, then the scores.
 SAID = "#flashes"
+#: The status of a game page that answers a hand it did not save.
+ANSWERED = {receive.Kind.MOVED_ON: 409, receive.Kind.SAME: 409, receive.Kind.REFUSED: 400}
 
 
-class _Refused(Exception):
-    """The posted hand form was refused before anything was written (its errors say why)."""
-
-
-def _record(game_id: int) -> BaseResponse | tuple[int, Any]:
-    """Record the posted hand; return a redirect, or the status with the form to show again:
-    the same taps with the errors (400), or the question "same as the last hand?" (409), or
-    an empty form when the game moved on since this one was opened (409).
-
-    The form is read and checked under the game's lock (``operations.hands.record_hand`` calls
-    ``checked`` with the game as locked), so the game is read once for a hand saved."""
-    try:
-        # A form sent without a key gets one, as a form shown does (forms.hand_form).
-        key = operations.hands.posted_key(request.form.get("token") or operations.hands.new_key())
-    except ValueError:
-        fresh = _fresh_form(operations.loading.load(game_id))
-        fresh.form_errors.append(
-            gettext("This form's key is not valid; nothing was saved. Tap the hand in again.")
-        )
-        return 400, fresh
-    number, version, again = _number("number"), _version(), _number("again")
-    # The form as checked under the lock (the last, if a raced key made the write try again).
-    shown: list[forms.HandFormBase] = []
-
-    def checked(loaded: Loaded) -> rules.Hand:
-        form = forms.hand_form(loaded.game)
-        shown.append(form)
-        if loaded.result.finished:
-            form.form_errors.append(
-                gettext(
-                    "The game is over: %(winner)s won. Undo or edit a hand to change it.",
-                    winner=loaded.result.winner,
-                )
-            )
-            raise _Refused
-        if not form.validate_on_submit():
-            raise _Refused
-        return form.to_hand(loaded.result.next_dealer)
-
-    try:
-        result = operations.hands.record_hand(
-            game_id,
-            checked,
-            version=version,
-            key=key,
-            number=number,
-            ask_if_same=True,
-            again=again,
-        )
-    except _Refused:
-        return 400, shown[-1]
-    except rules.RuleError as error:
-        _attach_error(shown[-1], error)
-        return 400, shown[-1]
-    except operations.errors.SameAsLast as same:
-        shown[-1].same_as = same.number
-        return 409, shown[-1]
-    except operations.errors.KeyUsed as used:
-        return _key_used(game_id, used)
-    except Conflict as error:
-        return 409, _moved_on(game_id, error, number)
-    if result.hands:
-        flash(describe_hand(result, result.hands[-1]), "hand")
-    return redirect(url_for("games.show", game_id=game_id) + SAID)
+def _game_page(
+    loaded: Loaded, form: forms.HandFormBase, outcome: receive.Outcome | None = None
+) -> str:
+    """The game page with its hand form (for the next hand, unless it says which)."""
+    form.version.data = str(loaded.row.version)
+    if not form.number.data:
+        form.number.data = str(len(loaded.hands) + 1)
+    return render_template("games/game.html", **_page_context(loaded), form=form, outcome=outcome)
 
 
 def _number(name: str) -> int | None:
@@ -172,75 +114,9 @@ def _number(name: str) -> int | None:
     return number
 
 
-def _fresh_form(loaded: Loaded) -> forms.HandFormBase:
-    """An empty hand form with a new key, for the hand after the last one recorded."""
-    return forms.hand_form(loaded.game, formdata=None)
-
-
-def _key_used(game_id: int, used: operations.errors.KeyUsed) -> BaseResponse | tuple[int, Any]:
-    """Answer a form sent again with the hand it saved the first time, never a second one."""
-    if used.game_id != game_id:
-        fresh = _fresh_form(operations.loading.load(game_id))
-        fresh.form_errors.append(
-            gettext("This form was opened for another game; nothing was saved here.")
-        )
-        return 400, fresh
-    now = operations.loading.load(game_id).result
-    if used.kept and used.number <= len(now.hands):
-        flash(
-            gettext(
-                "Hand %(number)s was already saved: %(hand)s",
-                number=used.number,
-                hand=describe_hand(now, now.hands[used.number - 1]),
-            ),
-            "hand",
-        )
-    else:
-        flash(
-            gettext(
-                "This form saved hand %(number)s before, and it was undone since; "
-                "nothing was saved.",
-                number=used.number,
-            ),
-            "error",
-        )
-    return redirect(url_for("games.show", game_id=game_id) + SAID)
-
-
-def _moved_on(game_id: int, error: Conflict, number: int | None) -> forms.HandFormBase:
-    """An empty form for the next hand, saying what another phone recorded meanwhile (the
-    old taps are not kept: one more tap on Save would record the hand twice)."""
-    loaded = operations.loading.load(game_id)
-    fresh = _fresh_form(loaded)
-    result = loaded.result
-    if number is not None and number <= len(result.hands):
-        for hand in result.hands[number - 1 :]:
-            fresh.form_errors.append(
-                gettext(
-                    "Another phone recorded hand %(number)s: %(hand)s",
-                    number=hand.number,
-                    hand=describe_hand(result, hand),
-                )
-            )
-        fresh.form_errors.append(gettext("Nothing was saved from this form."))
-    else:
-        fresh.form_errors.append(_conflict_message(error))
-    return fresh
-
-
 def _conflict_message(error: Conflict) -> str:
     """Say what a Conflict says, in the reader's language."""
     return operations.errors.explain(error)
-
-
-def _attach_error(form: forms.HandFormBase, error: rules.RuleError) -> None:
-    """Show the engine's message next to the field it names (or above the form)."""
-    name = forms.form_field_for(error.field)
-    said = forms.count_contradiction(error, form.game) or i18n.error_message(error)
-    if name is not None and name in form:
-        form[name].errors = [*form[name].errors, said]
-    else:
-        form.form_errors.append(said)
 
 
 def _page_context(loaded: Loaded) -> dict[str, Any]:
@@ -249,21 +125,41 @@ def _page_context(loaded: Loaded) -> dict[str, Any]:
 
 @bp.route("/games/<id:game_id>/hands/<id:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: int, number: int) -> ViewResult:
-    """Correct an earlier hand; every later score, the winner and the settlement follow."""
+    """Correct an earlier hand; every later score, the winner and the settlement follow.
+
+    Posted with ``correct`` (a phone's hand the table chose to make this hand), the form is
+    shown filled in with it beside the hand as recorded, to check and save: nothing is saved
+    yet. A correction that moves the win earlier asks first, naming the hands after the new
+    winning hand; its yes (``cut_after``) removes them with the correction, in one write."""
     loaded = operations.loading.load(game_id)
     if not 1 <= number <= len(loaded.hands):
         raise NotFound("no-hand", game=game_id, number=number)
-    form = forms.hand_form(loaded.game)
+    recorded = loaded.result.hands[number - 1]
+    form = forms.hand_form(loaded.game, recorded.usual_dealer)
     status = 200
+    moves: operations.errors.WinMoves | None = None
+    review = None
     if request.method == "GET":
         form.fill_from(loaded.hands[number - 1])
+    elif "correct" in request.form:
+        form.validate()
+        review = receive.compared(form, loaded, number)
     elif form.validate_on_submit():
-        dealer = loaded.result.hands[number - 1].dealer
         try:
-            operations.hands.replace_hand(game_id, number, form.to_hand(dealer), version=_version())
+            operations.hands.replace_hand(
+                game_id,
+                number,
+                form.to_hand(recorded.usual_dealer),
+                version=_version(),
+                cut_after=_number("cut_after"),
+                key=_posted_key(),
+            )
         except rules.RuleError as error:
-            _attach_error(form, error)
+            form.attach_error(error)
             status = 400
+        except operations.errors.WinMoves as error:
+            moves = error
+            status = 409
         except Conflict as error:
             form.form_errors.append(_conflict_message(error))
             loaded = operations.loading.load(game_id)
@@ -280,13 +176,29 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
     else:
         status = 400
     form.version.data = str(loaded.row.version)
+    result = loaded.result
     return render_template(
         "games/edit_hand.html",
         **_page_context(loaded),
         form=form,
         number=number,
         hand=loaded.result.hands[number - 1],
+        review=review,
+        moves=moves,
+        moves_said="" if moves is None else operations.errors.explain(moves),
+        removed=[]
+        if moves is None
+        else [(n, summarize_hand(result, result.hands[n - 1])) for n in moves.removed],
     ), status
+
+
+def _posted_key() -> str | None:
+    """The one-time key a correction was posted with, if any and sound: a phone's kept hand
+    the table made this correction of (``operations.hands.replace_hand`` keeps it)."""
+    try:
+        return operations.hands.posted_key(request.form.get("token"))
+    except ValueError:
+        return None
 
 
 @bp.route("/games/<id:game_id>/undo", methods=["GET", "POST"])

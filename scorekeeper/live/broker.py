@@ -17,8 +17,10 @@ What was said is delivered only if that transaction commits:
   once its answer is sent).
 
 Each open stream (``scorekeeper/live/views.py``) is a ``Subscriber`` with a small
-bounded queue; there are at most ``LIVE_STREAMS`` per process (a stream holds a server
-thread: see ``serving.thread_count``), and one more is refused, never queued.
+bounded queue; there are at most ``LIVE_STREAMS`` per process (held by one loop, under
+``scorekeeper serve``, or a greenlet each, under gunicorn's gevent workers) and at most
+``LIVE_STREAMS_ON_THREADS`` of them holding a server thread each (another server, such as
+gunicorn's ``gthread``); one more is refused, never queued.
 """
 
 from __future__ import annotations
@@ -106,25 +108,35 @@ class Subscriber:
 class Broker:
     """This process's open streams, by game, and (on PostgreSQL) its listener."""
 
-    def __init__(self, limit: int, database_url: str | None) -> None:
+    def __init__(self, limit: int, database_url: str | None, on_threads: int | None = None) -> None:
         self.limit = limit
+        self.on_threads = limit if on_threads is None else on_threads
         self.database_url = database_url
         self._lock = threading.Lock()
         self._subscribers: dict[int, set[Subscriber]] = {}
         self._count = 0
+        self._threaded: set[Subscriber] = set()
         self._listener: Listener | None = None
 
     @property
     def open_streams(self) -> int:
         return self._count
 
-    def subscribe(self, game_id: int) -> Subscriber:
-        """A new stream for ``game_id``; raise ``Full`` past the limit. On PostgreSQL, wait
-        (briefly) until this process listens, so no change after this call is missed."""
-        subscriber = Subscriber(game_id)
+    def subscribe(
+        self, game_id: int, subscriber: Subscriber | None = None, *, on_a_thread: bool = False
+    ) -> Subscriber:
+        """A new stream for ``game_id`` (``subscriber``, or a plain one); raise ``Full``
+        past the limit (``on_a_thread``: a stream that holds a server thread, past the
+        smaller limit of those). On PostgreSQL, wait (briefly) until this process listens,
+        so no change after this call is missed."""
+        subscriber = Subscriber(game_id) if subscriber is None else subscriber
         with self._lock:
             if self._count >= self.limit:
                 raise Full
+            if on_a_thread:
+                if len(self._threaded) >= min(self.on_threads, self.limit):
+                    raise Full
+                self._threaded.add(subscriber)
             self._count += 1
             self._subscribers.setdefault(game_id, set()).add(subscriber)
         if self.database_url is not None:
@@ -137,6 +149,7 @@ class Broker:
             if found is None or subscriber not in found:
                 return
             found.discard(subscriber)
+            self._threaded.discard(subscriber)
             if not found:
                 del self._subscribers[subscriber.game_id]
             self._count -= 1
@@ -258,7 +271,9 @@ def init_app(app: Flask) -> None:
         engine_url = db.engine.url
     if engine_url.get_backend_name() == "postgresql":
         url = engine_url.set(drivername="postgresql").render_as_string(hide_password=False)
-    app.extensions["scorekeeper.live.broker"] = Broker(int(app.config["LIVE_STREAMS"]), url)
+    app.extensions["scorekeeper.live.broker"] = Broker(
+        int(app.config["LIVE_STREAMS"]), url, int(app.config["LIVE_STREAMS_ON_THREADS"])
+    )
     app.after_request(_deliver_after_answer)
     app.teardown_request(_deliver_at_teardown)
     _listen_to_sessions()

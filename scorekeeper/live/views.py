@@ -11,6 +11,8 @@ when the game is deleted. The page fetches what changed itself (static/js/board.
 from __future__ import annotations
 
 import json
+import queue
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -53,16 +55,30 @@ def _busy(message: str) -> Response:
     return response
 
 
+def _greenlets() -> bool:
+    """Served by gevent (gunicorn's gevent workers): a thread here is a greenlet, and a
+    stream waiting on its queue costs a few kilobytes, not a thread."""
+    monkey = sys.modules.get("gevent.monkey")
+    return bool(monkey is not None and monkey.is_module_patched("threading"))
+
+
 @bp.get("/games/<id:game_id>/events")
 def events(game_id: int) -> Response:
     """Stream the game's changes to a board or game page."""
-    if not request.environ.get("wsgi.multithread"):
+    if request.method == "HEAD":
+        # Its headers only: a body would be a stream that never ends, and sends nothing.
+        return Response(b"", mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
+    adopt: Any = request.environ.get(serving.ADOPT)
+    on_a_thread = adopt is None and not _greenlets()
+    if on_a_thread and not request.environ.get("wsgi.multithread"):
         # A server with one thread per process (gunicorn's sync workers) would give its only
         # thread to the stream: the page polls instead.
         return _busy(gettext("This server cannot keep live boards open; the page checks instead."))
     broker = live.broker()
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
+    held = HeldStream(app, broker, game_id) if adopt is not None else None
     try:
-        subscriber = broker.subscribe(game_id)
+        subscriber = broker.subscribe(game_id, held, on_a_thread=on_a_thread)
     except live.Full:
         return _busy(gettext("Too many live boards are open; the page checks instead."))
     try:
@@ -73,16 +89,77 @@ def events(game_id: int) -> Response:
     if version is None:
         broker.unsubscribe(subscriber)
         raise NotFound(id=game_id)
-    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
-    flush = serving.flusher(request.environ)
-    response = Response(
-        _sent_at_once(_stream(app, broker, subscriber, version, _since()), flush),
-        mimetype="text/event-stream",
-    )
+    since = _since()
+    if held is not None:
+        # Under `serve`: the first events now, then the connection is the streams' loop's.
+        held.version = version
+        body: Iterator[bytes] = iter([_opening(version, since)])
+        adopt(held)
+    else:
+        flush = serving.flusher(request.environ)
+        body = _sent_at_once(_stream(app, broker, subscriber, version, since), flush)
+    response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     # Proxies that buffer (nginx) would hold the events back.
     response.headers["X-Accel-Buffering"] = "no"
     return response
+
+
+def _opening(version: int, since: int | None) -> bytes:
+    """What a stream says as it opens: how soon to reconnect, and the game's version (a
+    ``change`` if the page showed another)."""
+    return f"retry: {RETRY_MS}\n\n".encode() + _event(
+        "change" if since is not None and since != version else "alive", version
+    )
+
+
+class HeldStream(live.Subscriber):
+    """A stream held by the server's streams' loop (``serving/streams.py``): the broker
+    puts its game's changes here from any thread, the loop takes the events they make."""
+
+    def __init__(self, app: Flask, broker: live.Broker, game_id: int) -> None:
+        super().__init__(game_id)
+        self.app = app
+        self.broker = broker
+        self.version = 0
+        self._wake: Any = None
+
+    def put(self, change: live.Change) -> None:
+        super().put(change)
+        wake = self._wake
+        if wake is not None:
+            wake()
+
+    def adopted(self, wake: Any) -> None:
+        self._wake = wake
+
+    def heartbeat(self) -> bytes:
+        return _event("alive", self.version)
+
+    def take(self) -> tuple[bytes, bool]:
+        said = b""
+        while True:
+            try:
+                change = self.changes.get_nowait()
+            except queue.Empty:
+                return said, False
+            if change.resync:
+                with self.app.app_context():
+                    found = queries.game_version(self.game_id)
+                if found is None:
+                    change = live.Change(self.game_id, deleted=True)
+                elif found != self.version:
+                    change = live.Change(self.game_id, found)
+                else:
+                    continue
+            if change.deleted:
+                return said + _event("deleted", None), True
+            if change.version is not None and change.version > self.version:
+                self.version = change.version
+                said += _event("change", self.version)
+
+    def gone(self) -> None:
+        self.broker.unsubscribe(self)
 
 
 def _sent_at_once(events: Iterator[bytes], flush: Any) -> Iterator[bytes]:
@@ -112,8 +189,7 @@ def _stream(
     server's next write fails) or ended, it unsubscribes."""
     heartbeat = float(app.config["LIVE_HEARTBEAT_SECONDS"])
     try:
-        yield f"retry: {RETRY_MS}\n\n".encode()
-        yield _event("change" if since is not None and since != version else "alive", version)
+        yield _opening(version, since)
         while True:
             change = subscriber.next(timeout=heartbeat)
             if change is None:

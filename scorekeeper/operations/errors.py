@@ -86,6 +86,12 @@ MESSAGES: dict[str, str] = {
 
 #: Codes whose sentence depends on a count (``params["num"]``), said with ngettext.
 PLURALS: dict[str, Callable[..., str]] = {
+    "win-moves": lambda num, **params: ngettext(
+        "%(winner)s now wins at hand %(hand)s; hand %(hands)s would be played after the win.",
+        "%(winner)s now wins at hand %(hand)s; hands %(hands)s would be played after the win.",
+        num,
+        **params,
+    ),
     "shared-games": lambda num, **params: ngettext(
         "%(keep)s and %(other)s both sat at game %(games)s, so they are two "
         "people; nothing was merged",
@@ -173,6 +179,26 @@ class KeyUsed(Exception):
         self.game_id = game_id
         self.number = number
         self.kept = kept
+
+
+class WinMoves(OperationError):
+    """A correction makes the game end earlier: ``winner`` now wins at hand ``won_at``, and
+    the hands after it (``removed``) would be played after the win. Nothing is written; the
+    same correction with ``cut_after=won_at`` removes them in the same transaction."""
+
+    default = "win-moves"
+
+    def __init__(self, winner: str, won_at: int, removed: tuple[int, ...]) -> None:
+        super().__init__(
+            self.default,
+            num=len(removed),
+            winner=winner,
+            hand=won_at,
+            hands=", ".join(str(number) for number in removed),
+        )
+        self.winner = winner
+        self.won_at = won_at
+        self.removed = removed
 
 
 class SameAsLast(Exception):

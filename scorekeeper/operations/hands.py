@@ -1,5 +1,5 @@
 """Every write of a hand: record one at the end of a game (once, by its one-time key),
-correct one, undo the last."""
+correct one (removing the hands after a win it moves earlier, when asked), undo the last."""
 
 from __future__ import annotations
 
@@ -8,20 +8,22 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import delete, insert, update
+from sqlalchemy import delete, insert, select, update
 
 from .. import rules
 from ..data.database import dialect, run
 from ..data.models import utcnow
-from .errors import Conflict, KeyUsed, NotFound, SameAsLast
+from .errors import Conflict, KeyUsed, NotFound, SameAsLast, WinMoves
 from .loading import load, lock
 from .rows import Loaded, hand_columns
-from .statements import HAND, HAND_KEY, KEY_USED, NEW_HAND_AND_KEY, THE_HAND
+from .statements import HAND, HAND_KEY, HANDS_AFTER, KEY_USED, NEW_HAND_AND_KEY, THE_HAND
 from .writing import check_version, rewritten, write_game
 
 #: A one-time key: URL-safe characters, 16 to 64 of them (a form makes 22; a phone may make
 #: its own). Unique everywhere, so it must be too long to guess or to meet by chance.
 KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: The engine's refusal of a hand recorded after the game was won (its code).
+AFTER_THE_WIN = "hand-after-win"
 
 
 def new_key() -> str:
@@ -134,9 +136,25 @@ def _insert_hand(columns: Mapping[str, Any], key: str | None) -> None:
 
 
 def replace_hand(
-    game_id: int, number: int, hand: rules.Hand, *, version: int | None
+    game_id: int,
+    number: int,
+    hand: rules.Hand,
+    *,
+    version: int | None,
+    cut_after: int | None = None,
+    key: str | None = None,
 ) -> rules.GameResult:
-    """Correct hand ``number``; every later score, the winner and the settlement follow."""
+    """Correct hand ``number``; every later score, the winner and the settlement follow.
+
+    A correction that makes the game end earlier (its side now wins at hand ``k``, before
+    the last hand recorded) raises ``WinMoves`` naming ``k`` and the hands after it, and
+    writes nothing, unless ``cut_after`` is ``k`` (the table was asked and said yes): then
+    the hand is corrected and the hands after ``k`` are removed, in one transaction.
+
+    ``key`` is the one-time key of a hand a phone kept and the table chose to make this
+    correction of (the phone sends it again later): if it has recorded nothing, it is kept
+    as hand ``number``'s, so that send is answered with this hand, never a new one.
+    """
 
     def action() -> Loaded:
         loaded = load(game_id, for_update=True)
@@ -145,15 +163,56 @@ def replace_hand(
             raise NotFound("no-hand", game=game_id, number=number)
         hands = list(loaded.hands)
         hands[number - 1] = hand
+        won_at = _won_before_the_end(loaded.game, hands)
+        if won_at is not None:
+            if cut_after != won_at:
+                result = rules.score_game(loaded.game, hands[:won_at])
+                removed = tuple(range(won_at + 1, len(hands) + 1))
+                raise WinMoves(result.winner or "", won_at, removed)
+            hands = hands[:won_at]
         result = rules.score_game(loaded.game, hands)
         seat_of = {name: i for i, name in enumerate(loaded.names)}
         run(
             update(HAND).where(THE_HAND),
             {"of_game": game_id, "of_number": number, **hand_columns(hand, seat_of)},
         )
+        if len(hands) < len(loaded.hands):
+            run(delete(HAND).where(HANDS_AFTER), {"of_game": game_id, "after": len(hands)})
+        if key is not None:
+            _keep_key(game_id, number, key)
         return rewritten(loaded, hands, result)
 
     return write_game(action)
+
+
+def _won_before_the_end(game: rules.Game, hands: list[rules.Hand]) -> int | None:
+    """The hand that now wins the game, when hands were recorded after it (the replay is
+    refused at the first hand after a win); None when the game is not won before its last
+    hand. Any other refusal of the hands passes through."""
+    try:
+        rules.score_game(game, hands)
+    except rules.RuleError as error:
+        if error.code != AFTER_THE_WIN:
+            raise
+        return int(error.params["winning_hand"])
+    return None
+
+
+def _keep_key(game_id: int, number: int, key: str) -> None:
+    """Keep ``key`` as hand ``number``'s one-time key, unless it has recorded a hand before."""
+    if run(KEY_USED, {"key": key}).first() is not None:
+        return
+    hand_id = run(select(HAND.c.id).where(THE_HAND), {"of_game": game_id, "of_number": number})
+    run(
+        insert(HAND_KEY),
+        {
+            "key": key,
+            "game_id": game_id,
+            "hand_id": hand_id.scalar_one(),
+            "number": number,
+            "created_at": utcnow(),
+        },
+    )
 
 
 def undo_last_hand(game_id: int, *, version: int | None) -> rules.GameResult:

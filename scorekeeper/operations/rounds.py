@@ -15,6 +15,7 @@ from .. import rules
 from ..data.database import run, write_transaction
 from ..data.extensions import db
 from ..data.models import utcnow
+from ..i18n import isolated
 from ..rules import events as ev
 from . import games as game_ops
 from .errors import EventError
@@ -207,15 +208,17 @@ def start_round(event_id: int, *, version: int | None) -> int:
 
 def table_setup(info: EventInfo, names: Sequence[str], sides: Any) -> rules.Game:
     """The game one table plays: the event's variant and switches, its players in seat
-    order, partnerships named after their players."""
+    order, partnerships named after their players ("Ana & Bo"; each name isolated, so one
+    written right to left, or with a direction override, keeps to itself)."""
     teams = None
     if sides is not None:
         teams = {}
         for number, positions in enumerate(sides, start=1):
             members = [names[p] for p in positions]
-            team = " & ".join(members)
+            team = " & ".join(isolated(m) for m in members)
             if len(team) > rules.NAME_MAX or team in teams:
-                team = f"{members[0][: rules.NAME_MAX - 4]} +{len(members) - 1}"
+                more = f" +{len(members) - 1}"
+                team = isolated(members[0][: rules.NAME_MAX - len(more) - 2]) + more
             if team in teams:
                 team = f"#{number}"
             teams[team] = members

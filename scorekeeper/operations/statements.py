@@ -65,6 +65,8 @@ HANDS_OF = (
 )
 #: One hand of a game, by number (to correct or undo it).
 THE_HAND = (HAND.c.game_id == bindparam("of_game")) & (HAND.c.number == bindparam("of_number"))
+#: A game's hands after hand ``after`` (a correction that moves the win earlier removes them).
+HANDS_AFTER = (HAND.c.game_id == bindparam("of_game")) & (HAND.c.number > bindparam("after"))
 HAND_KEY = models.HandKey.__table__
 #: The columns of a new hand (``hand_columns``, its game id and number), as parameters.
 NEW_HAND_COLUMNS = (

@@ -15,15 +15,23 @@ of the processor, and the table could not save a hand. Now:
   server thread), for at most ``PDF_WAIT_SECONDS``. Any more, a full queue or a PDF
   not ready in time is answered at once with 503 and Retry-After (``busy_page``):
   the threads stay free for the table.
+- Each client (its address) has a fair share of that: ``PDF_PER_CLIENT`` requests for a
+  PDF at once, and none while the Retry-After it was given runs. A client that asks
+  anyway is answered 429, with the wait that is left, before anything is loaded
+  (``FairShare``); under ``scorekeeper serve`` the server itself then answers that client's
+  PDF requests 429 until the wait is over, and holds each answer back until then, on no
+  thread (``serving/server.py``): a flood that ignores Retry-After waits, the table does not.
 """
 
 from __future__ import annotations
 
+import math
 import threading
+import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
 
-from flask import Flask, current_app, make_response
+from flask import Flask, current_app, g, make_response, request
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers.response import Response
 
@@ -53,6 +61,7 @@ class Printer:
         #: Requests waiting for a PDF now, and documents laid out since the app started.
         self.waiting = 0
         self.laid_out = 0
+        self.fair = FairShare()
 
     def print_pdf(
         self, key: Hashable, filename: str, html: Callable[[], str], *, paper: str
@@ -99,6 +108,105 @@ class Printer:
             raise PrintFailed(finished.error or "failed")
         self.kept.put(name, finished.pdf)
         return finished.pdf
+
+
+class FairShare:
+    """Each client's share of the printer: requests for a PDF at once, and when it may ask
+    again after being told to wait."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.asking: dict[str, int] = {}
+        self.told: dict[str, float] = {}
+
+    def admit(self, client: str, at_once: int) -> float | None:
+        """Count a request of ``client``'s; or, if it is over its share, the seconds it
+        should wait (and it is not counted)."""
+        now = time.monotonic()
+        with self._lock:
+            until = self.told.get(client)
+            if until is not None:
+                if until > now:
+                    return until - now
+                del self.told[client]
+            if self.asking.get(client, 0) >= at_once:
+                return float(current_app.config["PDF_RETRY_SECONDS"])
+            self.asking[client] = self.asking.get(client, 0) + 1
+            return None
+
+    def done(self, client: str) -> None:
+        with self._lock:
+            left = self.asking.get(client, 0) - 1
+            if left > 0:
+                self.asking[client] = left
+            else:
+                self.asking.pop(client, None)
+
+    def wait(self, client: str, seconds: float) -> None:
+        """``client`` was told to wait ``seconds`` (a 503's Retry-After)."""
+        with self._lock:
+            if len(self.told) > 10_000:  # many clients told once: forget those done waiting
+                now = time.monotonic()
+                self.told = {k: v for k, v in self.told.items() if v > now}
+            self.told[client] = max(self.told.get(client, 0.0), time.monotonic() + seconds)
+
+
+#: Where a request for a PDF keeps its client's name, once counted in its share.
+_COUNTED = "scorekeeper_pdf_client"
+
+
+def is_a_pdf_request() -> bool:
+    return request.method == "GET" and request.path.endswith(".pdf")
+
+
+def fair_share() -> Response | None:
+    """Before a request for a PDF: count it in its client's share, or answer 429."""
+    if not is_a_pdf_request():
+        return None
+    client = request.remote_addr or ""
+    wait = printer().fair.admit(client, int(current_app.config["PDF_PER_CLIENT"]))
+    if wait is None:
+        setattr(g, _COUNTED, client)
+        return None
+    return too_many_page(wait)
+
+
+def after_pdf(response: Response) -> Response:
+    """After a request for a PDF: a 503 (busy) tells its client to wait its Retry-After."""
+    if response.status_code == 503 and is_a_pdf_request():
+        seconds = response.headers.get("Retry-After", "")
+        if seconds.isdigit():
+            printer().fair.wait(request.remote_addr or "", float(seconds))
+    return response
+
+
+def end_pdf(_error: BaseException | None) -> None:
+    client = g.pop(_COUNTED, None)
+    if client is not None:
+        printer().fair.done(client)
+
+
+def too_many_page(seconds: float) -> Response:
+    """429 with Retry-After: asked for a PDF again before the wait it was given is over."""
+    wait = max(1, math.ceil(seconds))
+    body, status = render_error(
+        429,
+        _l(
+            "You asked for documents faster than they can be printed. Wait %(seconds)s "
+            "seconds, then try again.",
+            seconds=wait,
+        ),
+    )
+    response = make_response(body, status)
+    response.headers["Retry-After"] = str(wait)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Every request for a PDF is counted in its client's fair share."""
+    app.before_request(fair_share)
+    app.after_request(after_pdf)
+    app.teardown_request(end_pdf)
 
 
 _made = threading.Lock()

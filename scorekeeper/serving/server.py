@@ -1,35 +1,54 @@
-"""The production server: waitress, with limits that fit a card table and a club."""
+"""The production server: waitress, with limits that fit a card table and a club, and the
+live boards' streams held by one loop of their own (``serving/streams.py``), not a thread each."""
 
 from __future__ import annotations
 
+import contextlib
+import resource
 import signal
 from collections.abc import Callable
 from typing import Any
+
+from waitress.adjustments import Adjustments
+from waitress.server import MultiSocketServer
+from waitress.task import ThreadedTaskDispatcher
+
+from .connections import (
+    ADOPT,
+    BODY_BYTES_PER_SECOND,
+    CONNECTIONS_PER_ADDRESS,
+    REQUEST_SECONDS,
+    Server,
+    Shared,
+)
+from .streams import Held
+
+__all__ = ["ADOPT", "BODY_BYTES_PER_SECOND", "CONNECTIONS_PER_ADDRESS", "REQUEST_SECONDS"]
 
 #: waitress settings for ``scorekeeper serve`` (and the tests that serve the app for real).
 #: waitress takes a request in whole before a thread sees it, so a half-sent request holds
 #: a connection, not a thread. Its defaults (100 connections, dropped after 120 s idle) let
 #: one phone or laptop holding ~110 half-sent requests stop it accepting anyone for two
-#: minutes. A table has a handful of phones, a club a few dozen, each with a browser's
-#: six connections at most: 500 connections leave room for all of them and a misbehaving
-#: device, and an idle connection (a half-sent request included) is dropped after 30 s,
-#: checked every 5 s. ``poll`` rather than ``select``: select cannot watch a socket
+#: minutes. A connection costs a file and a few kilobytes: 4,000 leave room for a hall of
+#: tables and a crowd of slow clients (each address holds at most CONNECTIONS_PER_ADDRESS,
+#: and a request must arrive within REQUEST_SECONDS); an idle connection is dropped after
+#: 30 s, checked every 2 s. ``poll`` rather than ``select``: select cannot watch a socket
 #: numbered past 1023.
 LIMITS: dict[str, Any] = {
-    "connection_limit": 500,
+    "connection_limit": 4000,
     "channel_timeout": 30,
-    "cleanup_interval": 5,
+    "cleanup_interval": 2,
     "asyncore_use_poll": True,
 }
 
-#: Threads kept for ordinary requests (pages, hands) however many live streams are open.
+#: Threads kept for ordinary requests (pages, hands); streams hold none.
 REQUEST_THREADS = 8
 
 
 def thread_count(app: Any, requests: int = REQUEST_THREADS) -> int:
-    """Threads to serve ``app`` with: one per live stream it may hold open (LIVE_STREAMS;
-    each holds its thread while open) and ``requests`` more, which streams never take."""
-    return int(app.config["LIVE_STREAMS"]) + requests
+    """Threads to serve ``app`` with: ``requests``; a live stream holds none (its
+    connection is handed to the streams' loop)."""
+    return requests
 
 
 def flusher(environ: dict[str, Any]) -> Any:
@@ -59,6 +78,18 @@ def flusher(environ: dict[str, Any]) -> Any:
 def options(*, host: str, port: int, threads: int = 8) -> dict[str, Any]:
     """waitress's settings to serve on ``host``:``port`` with the limits above."""
     return {"host": host, "port": port, "threads": threads, "ident": "scorekeeper", **LIMITS}
+
+
+def raise_file_limit() -> int:
+    """Let this process open as many files as it is allowed (the soft limit up to the hard
+    one): every connection and every open stream is a file, and a soft limit of 1,024 (a
+    common default) is fewer than a hall's open pages. Return the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    return int(soft)
 
 
 #: The signals that stop ``serve`` as Ctrl-C does: a service manager's (systemd stops a
@@ -111,6 +142,9 @@ def serve(
             signal.signal(number, handler)
         stopping()
         _close_connections(server)
+        held = held_streams(server)
+        if held is not None:
+            held.stop()
         server.task_dispatcher.shutdown(timeout=SHUTDOWN_SECONDS)
 
 
@@ -131,10 +165,40 @@ def _close_connections(server: Any) -> None:
 
 
 def create_server(app: Any, *, host: str, port: int, threads: int = 8) -> Any:
-    """Make (not run) a waitress server for ``app``, as ``serve`` does."""
-    from waitress.server import create_server as waitress_server
+    """Make (not run) a waitress server for ``app``, as ``serve`` does: one listening
+    socket per address ``host`` names, sharing the request threads, the per-address
+    counts and the streams' loop."""
+    raise_file_limit()
+    adj = Adjustments(**options(host=host, port=port, threads=threads))
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    config = getattr(app, "config", {})
+    held = Held(float(config.get("LIVE_HEARTBEAT_SECONDS", 2.0)))
+    shared = Shared(held)
+    socket_map: dict[int, Any] = {}
+    servers = [
+        Server(
+            app,
+            shared=shared,
+            map=socket_map,
+            dispatcher=dispatcher,
+            adj=adj,
+            sockinfo=sockinfo,
+        )
+        for sockinfo in adj.listen
+    ]
+    if len(servers) == 1:
+        return servers[0]
+    effective = [(server.effective_host, server.effective_port) for server in servers]
+    multi = MultiSocketServer(socket_map, adj, effective, dispatcher)
+    multi.held = held
+    return multi
 
-    return waitress_server(app, **options(host=host, port=port, threads=threads))
+
+def held_streams(server: Any) -> Held | None:
+    """The streams' loop of a server ``create_server`` made."""
+    found: Held | None = getattr(server, "held", None)
+    return found
 
 
 def stop(server: Any) -> None:
@@ -155,3 +219,6 @@ def stop(server: Any) -> None:
         # way out), so nothing races this thread for what is left to close.
         close_everything()
     server.task_dispatcher.shutdown()
+    held = held_streams(server)
+    if held is not None:
+        held.stop()

@@ -152,6 +152,7 @@ class RenameRuleSetForm(Form):
             InputRequired(_l("Give the house rules a name.")),
             NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
         ],
+        render_kw=WRITTEN,
     )
 
 

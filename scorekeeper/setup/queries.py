@@ -10,7 +10,7 @@ from sqlalchemy import select
 from .. import operations, rules
 from ..data import models
 from ..data.extensions import db
-from ..i18n import gettext
+from ..i18n import gettext, isolated
 from ..operations.errors import NotFound
 from ..operations.rows import Loaded
 from ..operations.rule_sets import RuleSetRow
@@ -47,10 +47,13 @@ def nights_to_offer(*also: int | None) -> list[NightName]:
 
 
 def night_label(night: NightName) -> str:
-    """How the form names a night to choose: its name, and its place."""
+    """How the form names a night to choose: its name, and its place, each isolated (an option
+    holds no markup)."""
     if night.place:
-        return gettext("%(night)s (%(place)s)", night=night.name, place=night.place)
-    return night.name
+        return gettext(
+            "%(night)s (%(place)s)", night=isolated(night.name), place=isolated(night.place)
+        )
+    return isolated(night.name)
 
 
 def rematch_of(variant: rules.Variant, wanted: str) -> Loaded | None:

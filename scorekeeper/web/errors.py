@@ -30,6 +30,7 @@ TITLES = {
     409: N_("Someone else changed this game"),
     503: N_("Busy for a moment"),
     413: N_("That file is too large"),
+    429: N_("Too many requests"),
     500: N_("Something went wrong on our side"),
 }
 ERROR = N_("Error")

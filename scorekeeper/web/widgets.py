@@ -14,6 +14,7 @@ from markupsafe import Markup, escape
 from wtforms import (
     Field,
     RadioField,
+    SelectField,
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
@@ -35,11 +36,24 @@ class TapField(RadioField):
     #: What a value that is none of the buttons is told (N_: said in the page's language).
     not_a_choice = N_("%(value)s is not one of the choices for %(field)s.")
 
-    def __init__(self, *args: Any, said_alone: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        said_alone: bool = False,
+        unsaid: bool = False,
+        short: str | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        #: The row's name alone, when its label says more after it ("Low" of "Low (holder)",
+        #: "Three" of "Three (3 points)"): the page sets the rest under the name, smaller.
+        self.short = short
         #: Whether a tap says its button's words alone in a hand's summary ("Bogdan"), not
         #: after the row's ("Bid: 2").
         self.said_alone = said_alone
+        #: Whether its taps are left out of a hand's summary (a shortcut that only fills
+        #: other rows in, as "the rest to" does: the rows it filled say the hand).
+        self.unsaid = unsaid
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         # Blank is "not tapped": an optional field then holds "", never " " to int() later.
@@ -71,12 +85,12 @@ class TapField(RadioField):
             words = escape(label)
             alone = escape(isolated(str(label)))
             tap = alone if self.said_alone else f"{row}: {alone}"
+            tells = "" if self.unsaid else f' data-said="{tap}"'
             button = f"{escape(self.id)}-{i}"
             found.append(
                 f'<span class="tap"><input {"checked " if checked else ""}id="{button}" '
-                f'name="{name}"{required} type="radio" value="{escape(value)}"{said} '
-                f'data-said="{tap}"><label for="{button}"{members}><bdi>{words}</bdi>'
-                "</label></span>"
+                f'name="{name}"{required} type="radio" value="{escape(value)}"{said}'
+                f'{tells}><label for="{button}"{members}><bdi>{words}</bdi></label></span>'
             )
         return Markup("\n".join(found))
 
@@ -86,6 +100,39 @@ class TapField(RadioField):
             raise ValidationError(
                 gettext(self.not_a_choice, value=repr(self.data), field=str(self.label.text))
             )
+
+
+class DealerField(SelectField):
+    """Who dealt the hand: "in turn" (the rotation's dealer, the first option, value ""), or
+    a seat. Any seat is taken, the rotation's dealer too (then the hand was dealt in turn)."""
+
+    #: What a value that is no seat is told (N_: said in the page's language).
+    not_a_seat = N_("%(value)s is not one of the seats: choose who dealt this hand.")
+
+    def __init__(self, *args: Any, seats: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        super().process_formdata([str(v).strip() for v in valuelist])
+
+    def options(self) -> Markup:
+        """The select's options, as its widget draws them; each but "in turn" says its choice
+        in a hand's summary (``data-said``: "Dealt by: Dana"), as a tap button does."""
+        row = escape(self.label.text)
+        found = []
+        for value, label, selected, _ in self.iter_choices():
+            words = escape(isolated(str(label)))
+            said = f' data-said="{row}: {words}"' if value else ""
+            chosen = " selected" if selected else ""
+            found.append(f'<option value="{escape(value)}"{chosen}{said}>{words}</option>')
+        return Markup("".join(found))
+
+    def pre_validate(self, form: Any) -> None:
+        if self.data in (None, ""):
+            return
+        if not (self.data.isascii() and self.data.isdigit() and int(self.data) < self.seats):
+            raise ValidationError(gettext(self.not_a_seat, value=repr(self.data)))
 
 
 class TeamTapField(TapField):

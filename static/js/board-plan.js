@@ -7,15 +7,22 @@ export const SWAP = "swap";
 
 // What to do with a fresh copy of the page. `shown` and `fresh` name the live regions of
 // the page shown and of the copy, in order; `filling` is whether a hand is being filled in
-// on this page (tapped, or being saved); `handsKept` whether hands kept on this phone are
-// in the sheet (static/js/offline.js), which marks the standings provisional.
-// - The page is drawn otherwise now (the game ended): reload, unless a hand is being
-//   filled in, which the form's own answer then deals with.
-// - Hands kept on the phone sit in the sheet: leave the regions as they are until sent.
-// - Otherwise swap in the regions that changed.
-export function onFreshPage({ shown, fresh, filling, handsKept }) {
+// on this page (tapped, or being saved); `form` and `freshForm` whether the page shown and
+// the copy have a hand form; `handsKept` whether hands kept on this phone wait in its queue
+// (static/js/offline.js), which follows the server as each of them is answered.
+// - The page is drawn otherwise now: reload, unless a hand is being filled in, which the
+//   form's own answer then deals with.
+// - The game ended or was reopened (the form came or went): reload, unless a hand is being
+//   filled in; with hands kept, swap (the queue still asks about them, the form put away).
+// - Otherwise swap in the regions that changed: the page tells the server's truth at once,
+//   hands kept or not (the queue marks what is provisional again).
+export function onFreshPage({ shown, fresh, filling, handsKept, form = false, freshForm = false }) {
   if (shown.join(" ") !== fresh.join(" ")) { return filling ? LEAVE : RELOAD; }
-  return handsKept ? LEAVE : SWAP;
+  if (form !== freshForm) {
+    if (handsKept) { return SWAP; }
+    return filling ? LEAVE : RELOAD;
+  }
+  return SWAP;
 }
 
 // The hand another phone recorded, to say so on a page with a hand form (its hand number
@@ -28,6 +35,18 @@ export function recordedElsewhere({ before, after, saving }) {
 // anything else than it, even what could not be read, is worth fetching the page for.
 export function isNews(version, known) {
   return String(version) !== String(known);
+}
+
+// Whether a version heard of is still to be fetched when its turn comes, on a page that now
+// shows `shown`: a version the page shows, or one older than it (heard before the page
+// caught up), is not; anything else, even what could not be read, is.
+export function isNewer(version, shown) {
+  const heard = Number(version);
+  const known = Number(shown);
+  if (version === null || version === undefined || shown === "" || Number.isNaN(heard) || Number.isNaN(known)) {
+    return isNews(version, shown);
+  }
+  return heard > known;
 }
 
 // How long after a change is heard the page asks for itself (ms): 30-150 ms, each page at

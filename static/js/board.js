@@ -1,8 +1,10 @@
 // Live boards and game pages (templates/games/_live.html): the server pushes each change to
 // the game as a Server-Sent Event (scorekeeper/live/views.py); the page then fetches
 // itself again and swaps, in place, each region marked data-live whose content changed
-// (no reload: nothing else on the page moves). A hand form being filled in is never
-// touched: its one-time key and version already answer a hand saved meanwhile.
+// (page-swap.js). A hand form being filled in is never touched: its one-time key and
+// number already answer a hand saved meanwhile. A hand recorded on another phone is said
+// where this page says what was just done (the "said" region above the scores), never over
+// the form's Save.
 // The stream says "alive" every few seconds: hearing nothing for twice that, the
 // connection indicator (static/js/connection.js) says "connection lost — reconnecting" and
 // the stream is opened again, asking for what changed since the version the page shows.
@@ -10,8 +12,9 @@
 // What to do with a fresh copy of the page is worked out in board-plan.js.
 import { connection } from "./connection.js";
 import {
-  RELOAD, SWAP, onFreshPage, recordedElsewhere, isNews, fetchAfter, silenceAllowed, millis,
+  onFreshPage, recordedElsewhere, fetchAfter, isNewer, silenceAllowed, millis,
 } from "./board-plan.js";
+import { refresh, regionNames, say, shownVersion } from "./page-swap.js";
 import { fill } from "./words.js";
 
 const live = document.getElementById("live");
@@ -19,24 +22,19 @@ if (live && window.fetch && window.DOMParser) { follow(live); }
 
 function follow(live) {
   const words = JSON.parse(live.dataset.words);
-  const notice = document.getElementById("live-notice");
   const form = document.getElementById("hand-form");
-  const pageUrl = live.dataset.pageUrl;
   const heartbeat = millis(live.dataset.heartbeatSeconds, 2);
   const pollEvery = millis(live.dataset.pollSeconds, 1.5, 0.5);
-  let known = live.dataset.version;
   let source = null;
   let watchdog = null;
-  let fetching = false;
-  let again = false;
   let submitting = false;
   let touched = false;
   let down = false;
-  let noticeTimer = null;
-  if (notice) { notice.addEventListener("click", () => { notice.hidden = true; }); }
 
   if (form) {
     form.addEventListener("change", () => { touched = true; });
+    // offline.js put the next hand's fresh form in place: nothing is tapped on it.
+    form.addEventListener("scorekeeper:fresh-form", () => { touched = false; });
     form.addEventListener("submit", () => {
       // This phone is saving: the change it hears next is its own hand.
       submitting = true;
@@ -44,83 +42,46 @@ function follow(live) {
     }, true);
   }
 
-  const names = (list) => Array.prototype.map.call(list, (el) => el.dataset.live);
-
   function handNumber(doc) {
     const field = doc.querySelector("#hand-form #number");
     return field ? parseInt(field.value, 10) || 0 : 0;
   }
 
-  // Swap in the regions of `doc` (the page as the server now draws it) that changed.
-  function swap(doc) {
-    const regions = document.querySelectorAll("[data-live]");
-    const fresh = doc.querySelectorAll("[data-live]");
+  // What to do with the page as the server now draws it (and say a hand another phone
+  // recorded, where this page says what was just done).
+  function decide(doc) {
     // Hands kept on this phone and not yet sent (static/js/offline.js) sit in the sheet.
     const kept = document.getElementById("unsaved-rows");
     const plan = onFreshPage({
-      shown: names(regions),
-      fresh: names(fresh),
+      shown: regionNames(document),
+      fresh: regionNames(doc),
       filling: Boolean(form) && (touched || submitting),
       handsKept: kept !== null && kept.children.length > 0,
+      form: document.getElementById("hand-form") !== null,
+      freshForm: doc.getElementById("hand-form") !== null,
     });
-    if (plan === RELOAD) { window.location.reload(); }
-    if (plan !== SWAP) { return; }
-    const before = form ? handNumber(document) : 0;
-    Array.prototype.forEach.call(regions, (region, i) => {
-      const next = fresh[i];
-      if (region.innerHTML === next.innerHTML) { return; }
-      // offline.js holds the unsaved-rows element: keep that one.
-      const keep = region.querySelector("#unsaved-rows");
-      const slot = next.querySelector("#unsaved-rows");
-      if (keep && slot) { slot.parentNode.replaceChild(keep, slot); }
-      region.replaceChildren(...Array.prototype.slice.call(next.childNodes));
-      // For a script that set up the old content (row taps, say) to set up the new.
-      region.dispatchEvent(new CustomEvent("scorekeeper:live", { bubbles: true }));
-    });
-    const recorded = form && notice
-      ? recordedElsewhere({ before, after: handNumber(doc), saving: submitting })
+    const recorded = form
+      ? recordedElsewhere({ before: handNumber(document), after: handNumber(doc), saving: submitting })
       : null;
     if (recorded !== null) {
-      notice.textContent = fill(words.recorded, { n: recorded });
-      notice.hidden = false;
-      // It sits over the foot of the screen (Save may be under it): a tap or 8 s clears it.
-      window.clearTimeout(noticeTimer);
-      noticeTimer = window.setTimeout(() => { notice.hidden = true; }, 8000);
+      // Said once the regions are swapped (the swap empties what the page said before).
+      window.setTimeout(() => say([fill(words.recorded, { n: recorded })], "flash flash-live"), 0);
     }
+    return plan;
   }
 
-  // Fetch the page as it now is and swap in what changed (one fetch at a time; a change
-  // heard meanwhile fetches once more after it).
-  function refresh() {
-    if (fetching) { again = true; return; }
-    fetching = true;
-    again = false;
-    // The header keeps the page's messages (a save's "Ana made 3.") for the page they are for.
-    fetch(pageUrl, { cache: "no-store", credentials: "same-origin", headers: { "X-Scorekeeper-Live": "1" } })
-      .then((response) => {
-        if (response.status === 404) { window.location.reload(); return null; }
-        return response.ok ? response.text() : null;
-      })
-      .then((html) => {
-        if (html === null) { return; }
-        const doc = new DOMParser().parseFromString(html, "text/html");
-        const fresh = doc.getElementById("live");
-        if (!fresh) { return; }
-        swap(doc);
-        known = fresh.dataset.version;
-        live.dataset.version = known;
-      })
-      .catch(() => failed())
-      .then(() => {
-        fetching = false;
-        if (again) { refresh(); }
-      });
+  // Fetch the page as it now is and swap in what changed (page-swap.js: one fetch at a
+  // time, and a version the page already shows is not fetched again).
+  function changed(version) {
+    // While this phone saves, what it says of its own hand stays (offline.js says it).
+    refresh({ heard: version, decide, keep: submitting ? ["said"] : [] }).catch(() => failed());
   }
 
   // A change is fetched a moment after it is heard: the phone that saved it fetches its own
   // page first, and twenty boards do not ask all at once (bench/live.py measures both).
   function heard(version) {
-    if (isNews(version, known)) { window.setTimeout(refresh, fetchAfter(Math.random())); }
+    if (!isNewer(version, shownVersion())) { return; }
+    window.setTimeout(() => changed(version), fetchAfter(Math.random()));
   }
 
   // --- The stream ---------------------------------------------------------------------------
@@ -151,7 +112,7 @@ function follow(live) {
 
   function open() {
     if (source) { return; }
-    source = new EventSource(live.dataset.eventsUrl + "?since=" + encodeURIComponent(known));
+    source = new EventSource(live.dataset.eventsUrl + "?since=" + encodeURIComponent(shownVersion()));
     window.clearTimeout(watchdog);
     watchdog = window.setTimeout(lost, silenceAllowed(heartbeat));
     source.addEventListener("alive", (event) => { alive(); heard(versionOf(event)); });

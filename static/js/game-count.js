@@ -45,3 +45,28 @@ export function countGame(sides, most) {
   const player = players.indexOf(Math.max(...players));
   return { counts, totals, game: { side, player }, over };
 }
+
+// What the counter does with Game (RULES.md section 10: the count credits Game only where
+// Game is left untapped; the server refuses a tapped Game the counts contradict). `tapped`
+// is Game's tap as a side of the counter ({ side } or { nobody: true }), or null; `byPerson`
+// whether the person tapped it (not the counter itself, nor "the rest to"); `game` is
+// countGame's (null: nothing to go by).
+// Returns { tap, contradiction }: `tap` is what to tap for Game (countGame's game), when
+// Game is untapped or was tapped by a script; `contradiction` is
+// { kind, taker, leader } when the person's tap is against the count: kind "leader" (another
+// side counted most), "tie" (the highest count is shared: Game goes to nobody) or "nobody"
+// (Game tapped for nobody, but a side counted most). A person's tap is never changed.
+export function gameCall({ tapped, byPerson, game }) {
+  if (game === null || game === undefined) { return { tap: null, contradiction: null }; }
+  if (!tapped || !byPerson) { return { tap: game, contradiction: null }; }
+  const agrees = game.nobody
+    ? Boolean(tapped.nobody)
+    : !tapped.nobody && tapped.side === game.side;
+  if (agrees) { return { tap: null, contradiction: null }; }
+  let kind = "leader";
+  if (game.nobody) { kind = "tie"; } else if (tapped.nobody) { kind = "nobody"; }
+  return {
+    tap: null,
+    contradiction: { kind, taker: tapped, leader: game.nobody ? null : game.side },
+  };
+}

@@ -1,14 +1,20 @@
-// Hands recorded while the server cannot be reached are kept on the phone and sent, in order,
-// once each, when it can (templates/games/_offline.html, scorekeeper/games/offline.py).
+// Save posts the hand form with fetch to /games/<id>/hands.json (templates/games/_offline.html,
+// scorekeeper/games/offline.py: the same door as the form's own post, answered in JSON).
 //
-// Save posts the hand form with fetch to /games/<id>/hands.json. If the post does not reach
-// the server (or the server is in trouble), the hand is kept on the phone
-// (offline-store.js), shown on the sheet as "not saved yet", and the form is cleared for
-// the next hand. Each hand carries a one-time key: sent twice, it is stored once. When the
-// server answers again, the kept hands are sent oldest first; a hand the game has moved past
-// (another phone recorded that hand meanwhile) is not sent on: the phone shows both in words
-// and asks which hand it is, or to drop it. Any other answer than "saved" on a first try
-// lets the form post itself as it does without a script, so the page says the rest.
+// Saved, the page follows the server in place (page-swap.js): the scores, the sheet, who
+// deals, and the next hand's form, with the sentence of the hand just saved above them; a
+// hand that ends the game opens the game page afresh. If the post does not reach the server
+// (or the server is in trouble), the hand is kept on the phone (offline-store.js), shown on
+// the sheet as "not saved yet", and the form is cleared for the next hand. Each hand carries
+// a one-time key: sent twice, it is stored once. When the server answers again, the kept
+// hands are sent oldest first, and as each is answered the page follows the server again,
+// even while the table is asked about a later one. A kept hand the game has moved past
+// (another phone recorded that hand) is not sent on: the phone shows it beside the recorded
+// one, every choice with its taker and the differences marked, and the table says whether it
+// is the next hand, a correction of the recorded one, or to be dropped. Any other answer than
+// "saved" on a first try lets the form post itself as it does without a script, so the page
+// says the rest (the same question, drawn by the server). A page brought back by Back whose
+// hand was saved meanwhile asks the same three questions before anything is saved.
 //
 // This module is the page's part: what each answer leads to is offline-next.js's, the hands
 // as values offline-hands.js's, and a hand's words are the server's, on its tap buttons.
@@ -16,12 +22,17 @@ import { connection } from "./connection.js";
 import { CONNECTED, OFFLINE } from "./connection-state.js";
 import { canKeep, handsKept, rememberSent, sentKeys } from "./offline-store.js";
 import { keptHand, keyFromBytes, nextNumber, postBody, renumbered, summary } from "./offline-hands.js";
-import { OPEN_PAGE, RETRY, SEND_NEXT, nextStep, sendsAtOnce } from "./offline-next.js";
+import {
+  OPEN_PAGE, RETRY, SEND_NEXT, SHOW_NEXT, nextStep, restored, sendsAtOnce,
+} from "./offline-next.js";
+import { SWAP, onFreshPage } from "./board-plan.js";
+import { refresh, regionNames, say } from "./page-swap.js";
 import { fill } from "./words.js";
 
 const section = document.getElementById("offline");
-const form = document.getElementById("hand-form");
-if (section && form && window.fetch && window.URLSearchParams && canKeep()) { keepHands(); }
+if (section && window.fetch && window.URLSearchParams && window.DOMParser && canKeep()) {
+  keepHands();
+}
 
 function keepHands() {
   const words = JSON.parse(document.getElementById("offline-words").textContent);
@@ -29,25 +40,27 @@ function keepHands() {
   const store = handsKept(game);
   const postUrl = section.dataset.postUrl;
   const pageUrl = section.dataset.pageUrl;
-  const rows = document.getElementById("unsaved-rows");
   const question = document.getElementById("offline-question");
-  const tokenInput = form.querySelector("#token");
-  const numberInput = form.querySelector("#number");
-  const heading = form.querySelector("h2");
-  if (!tokenInput || !numberInput || !rows) { return; }
+  // The hand form (none once the game is over: the queue still asks about its hands).
+  const form = document.getElementById("hand-form");
+  const field = (id) => (form ? form.querySelector("#" + id) : null);
   const queue = {
     // The number of the next hand the server expects.
-    serverNext: parseInt(numberInput.value, 10) || 1,
+    serverNext: field("number") ? parseInt(field("number").value, 10) || 1 : 1,
     // A kept hand is on its way; the table is being asked about one (nothing is sent then).
     sending: false,
     asking: false,
-    // A hand was saved (or the table chose) since the page was drawn: open it afresh when
-    // the hands kept are all sent.
-    openWhenDone: false,
     // The first hand's tries in a row that met no answer or a server error.
     tries: 0,
     // The server said it is busy: the section says so.
     busy: false,
+    // The game ended while hands were kept: the page opens afresh once they are dealt with.
+    ended: false,
+    // A page brought back whose hand was saved meanwhile: the hand its form is for (its
+    // number stays until the table chooses).
+    restored: null,
+    // What the hands sent since the last Save said ("Ana made 3."), said above the scores.
+    said: [],
     timer: null,
   };
 
@@ -59,13 +72,16 @@ function keepHands() {
 
   // A page opened again from the phone's copy carries the key it had then, which may have
   // saved a hand since: the next hand gets a fresh one.
-  if (sentKeys().indexOf(tokenInput.value) !== -1) { tokenInput.value = newKey(); }
+  if (field("token") && sentKeys().indexOf(field("token").value) !== -1) {
+    field("token").value = newKey();
+  }
 
   // --- What the page shows ------------------------------------------------------------------
 
-  // The hand on the form in words: the words the server put on each tap's button.
+  // The hand on the form in words: the words the server put on each tap's button (and on
+  // the dealer's choice).
   function tapped(passed) {
-    const taps = Array.from(form.querySelectorAll("input[type=radio][data-said]:checked"),
+    const taps = Array.from(form.querySelectorAll("input[type=radio][data-said]:checked, option[data-said]:checked"),
       (input) => input.dataset.said);
     const note = form.querySelector("[name=note]");
     return summary({ passed, taps, note: note ? note.value : "" }, words);
@@ -75,62 +91,126 @@ function keepHands() {
     connection.setWaiting(hands.length);
     section.hidden = hands.length === 0 && question.hidden;
     document.getElementById("offline-kept").textContent = queue.busy ? words.busy : words.kept;
-    const columns = rows.closest("table").querySelectorAll("thead th").length;
-    rows.textContent = "";
+    const rows = document.getElementById("unsaved-rows");
     const list = document.getElementById("offline-list");
     list.textContent = "";
+    if (rows) {
+      const columns = rows.closest("table").querySelectorAll("thead th").length;
+      rows.textContent = "";
+      hands.forEach((hand) => {
+        const tr = document.createElement("tr");
+        tr.className = "unsaved";
+        tr.dataset.key = hand.key;
+        const number = document.createElement("td");
+        number.textContent = hand.number;
+        const what = document.createElement("td");
+        what.colSpan = Math.max(1, columns - 1);
+        const tag = document.createElement("strong");
+        tag.className = "unsaved-tag";
+        tag.textContent = words.not_saved;
+        what.appendChild(tag);
+        what.appendChild(document.createTextNode(" " + hand.summary));
+        tr.appendChild(number);
+        tr.appendChild(what);
+        rows.appendChild(tr);
+      });
+      const wrap = rows.closest(".table-wrap");
+      const noHand = document.getElementById("no-hand");
+      if (noHand) {
+        noHand.hidden = hands.length > 0;
+        wrap.hidden = hands.length === 0;
+      }
+    }
     hands.forEach((hand) => {
-      const tr = document.createElement("tr");
-      tr.className = "unsaved";
-      tr.dataset.key = hand.key;
-      const number = document.createElement("td");
-      number.textContent = hand.number;
-      const what = document.createElement("td");
-      what.colSpan = Math.max(1, columns - 1);
-      const tag = document.createElement("strong");
-      tag.className = "unsaved-tag";
-      tag.textContent = words.not_saved;
-      what.appendChild(tag);
-      what.appendChild(document.createTextNode(" " + hand.summary));
-      tr.appendChild(number);
-      tr.appendChild(what);
-      rows.appendChild(tr);
       const item = document.createElement("li");
       item.textContent = fill(words.hand, { number: hand.number }) + ": " + hand.summary;
       list.appendChild(item);
     });
-    const wrap = rows.closest(".table-wrap");
-    const noHand = document.getElementById("no-hand");
-    if (noHand) {
-      noHand.hidden = hands.length > 0;
-      wrap.hidden = hands.length === 0;
+    const next = nextNumber(queue.serverNext, hands);
+    markProvisional(hands.length > 0, next);
+    if (form && queue.restored === null) {
+      field("number").value = String(next);
+      form.querySelector("h2").textContent = fill(words.hand, { number: next });
     }
+  }
+
+  // The standings and who deals are the server's; with hands kept they are marked as not
+  // counting those, and the dealer line says the hand the phone is at.
+  function markProvisional(kept, next) {
     const standings = document.getElementById("standings");
     let note = document.getElementById("provisional-note");
     if (standings) {
-      standings.classList.toggle("provisional", hands.length > 0);
-      if (hands.length && !note) {
+      standings.classList.toggle("provisional", kept);
+      if (kept && !note) {
         note = document.createElement("p");
         note.id = "provisional-note";
         note.className = "provisional-note";
         note.textContent = words.provisional;
         standings.parentNode.insertBefore(note, standings.nextSibling);
-      } else if (!hands.length && note) {
+      } else if (!kept && note) {
         note.remove();
       }
     }
-    const next = nextNumber(queue.serverNext, hands);
-    numberInput.value = String(next);
-    heading.textContent = fill(words.hand, { number: next });
+    const dealer = document.querySelector(".dealer-line");
+    if (dealer && kept && form && !form.hidden) {
+      dealer.textContent = fill(words.dealer_kept, { number: next });
+      dealer.classList.add("provisional");
+    }
   }
 
-  function refresh() { return store.waiting().then(render); }
+  function refreshList() { return store.waiting().then(render); }
+
+  // --- Following the server ------------------------------------------------------------------
+
+  // The page as the server now draws it, swapped in (page-swap.js): the scores, the sheet,
+  // who deals; the form's next hand number follows it. With `freshForm` (after this phone's
+  // own save, the form already cleared for the next hand), the form's parts that follow the
+  // game are brought up to date too: its version, who is due to deal, who sells.
+  function follow({ freshForm = false } = {}) {
+    return store.waiting().then((hands) => refresh({
+      // What this page says is its own (queue.said, said below): left as it is meanwhile.
+      keep: ["said"],
+      decide: (doc) => onFreshPage({
+        shown: regionNames(document),
+        fresh: regionNames(doc),
+        filling: false,
+        handsKept: hands.length > 0 || !question.hidden,
+        form: form !== null && !form.hidden,
+        freshForm: doc.getElementById("hand-form") !== null,
+      }),
+    }).then((doc) => {
+      if (!doc) { return hands; }
+      const fresh = doc.getElementById("hand-form");
+      if (fresh && form) {
+        queue.serverNext = parseInt(fresh.querySelector("#number").value, 10) || queue.serverNext;
+        if (freshForm) { patchForm(fresh); }
+      } else if (!fresh && form) {
+        // The game is over: no hand can be tapped in; the queue still asks about its hands.
+        form.hidden = true;
+        queue.ended = true;
+      }
+      say(queue.said);
+      return hands;
+    })).then(render);
+  }
+
+  // Bring the parts of the form that follow the game up to date from the server's `fresh`
+  // form, leaving what the person may have tapped since: the version, who is due to deal
+  // (unless another dealer was chosen), who sells.
+  function patchForm(fresh) {
+    field("version").value = fresh.querySelector("#version").value;
+    const dealer = field("dealer");
+    const freshDealer = fresh.querySelector("#dealer");
+    if (dealer && freshDealer && dealer.value === "") { dealer.replaceWith(freshDealer); }
+    const seller = field("seller-hint");
+    const freshSeller = fresh.querySelector("#seller-hint");
+    if (seller && freshSeller) { seller.replaceWith(freshSeller); }
+  }
 
   // --- Sending ------------------------------------------------------------------------------
 
   function csrfToken() {
-    const input = form.querySelector("[name=csrf_token]");
-    return input ? input.value : "";
+    return section.dataset.csrf || "";
   }
 
   // Post one hand; the answer is { http, retryAfter, body }, or { network: true } if none
@@ -177,16 +257,18 @@ function keepHands() {
     queue.timer = window.setTimeout(flush, after);
   }
 
-  // Send the kept hands, oldest first, until one is not saved.
+  // Send the kept hands, oldest first, until one is not saved; the page follows the server
+  // after each one answered.
   function flush() {
     if (queue.sending || queue.asking) { return; }
     queue.sending = true;
     window.clearTimeout(queue.timer);
+    let first = true;
     const next = () => store.waiting().then((hands) => {
       render(hands);
       if (!hands.length) {
         queue.sending = false;
-        if (queue.openWhenDone) { openPage(queue.serverNext - 1); }
+        if (queue.ended) { openPage(queue.serverNext - 1); }
         return null;
       }
       const hand = hands[0];
@@ -194,19 +276,22 @@ function keepHands() {
         const step = nextStep(hand, answer, state(false));
         if (step.step === SEND_NEXT) {
           rememberSent(hand.key);
-          Object.assign(queue, { serverNext: step.number + 1, openWhenDone: true, tries: 0, busy: false });
-          return store.forget(hand.key).then(next);
+          if (first) { queue.said = []; first = false; }
+          queue.said.push(step.said);
+          Object.assign(queue, { serverNext: step.number + 1, tries: 0, busy: false });
+          return store.forget(hand.key).then(() => follow()).then(next);
         }
         queue.sending = false;
         if (step.step === RETRY) {
           Object.assign(queue, { tries: queue.tries + 1, busy: Boolean(step.busy) });
           later(step.after);
-          return refresh();
+          return refreshList();
         }
         Object.assign(queue, { tries: 0, busy: false });
         if (step.serverNext) { queue.serverNext = step.serverNext; }
         ask(hand, step.question);
-        return null;
+        // The game moved on: the page shows where it is now, while the table is asked.
+        return follow();
       });
     });
     next().catch(() => {
@@ -217,26 +302,82 @@ function keepHands() {
 
   // --- Asking the table -----------------------------------------------------------------------
 
-  // What the table's choice does to the hands kept.
+  // Post the fields `body` (a kept hand's, or the form's) to the correction of hand
+  // `number`, to check it there and save it (nothing is saved until then). A kept hand stays
+  // on the phone meanwhile; once the correction is saved its key answers for it.
+  function openCorrection(url, number, body) {
+    const out = document.createElement("form");
+    out.method = "post";
+    out.action = url + "#hand-form";
+    out.hidden = true;
+    const fields = new URLSearchParams(body);
+    fields.set("csrf_token", csrfToken());
+    fields.set("correct", String(number));
+    fields.forEach((value, name) => {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      out.appendChild(input);
+    });
+    document.body.appendChild(out);
+    out.submit();
+  }
+
+  // What the table's choice does to the hands kept (or to the page's own form).
   function change(hand, what) {
     if (what.forget) { return store.forget(hand.key); }
     if (what.renumber) {
       return store.waiting().then((hands) => store.keep(renumbered(hands, hand, what.renumber)));
     }
     if (what.again) { return store.keep([{ ...hand, again: what.again }]); }
+    if (what.correct) {
+      openCorrection(what.correct, what.number, hand.body);
+      return "away";
+    }
+    if (what.correctForm) {
+      const url = section.dataset.editUrl.replace("{number}", String(what.correctForm));
+      openCorrection(url, what.correctForm, new URLSearchParams(new FormData(form)).toString());
+      return "away";
+    }
+    if (what.asNumber) {
+      queue.restored = null;
+      field("token").value = newKey();
+      const as = document.createElement("input");
+      as.type = "hidden";
+      as.name = "as_number";
+      as.value = String(what.asNumber);
+      form.appendChild(as);
+      form.requestSubmit(form.querySelector("#save"));
+      as.remove();
+      return "away";
+    }
+    if (what.reset) {
+      window.location.reload();
+      return "away";
+    }
     return null;
   }
 
+  function line(text, className) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    if (className) { p.className = className; }
+    return p;
+  }
+
+  function wordsOf(said) {
+    return said.words ? fill(words[said.words], said.values || {}) : "";
+  }
+
+  // Ask the table about a kept hand (`hand`: nothing is sent meanwhile), or about the page's
+  // own form (`hand` null: a page brought back whose hand was saved meanwhile).
   function ask(hand, asked) {
-    queue.asking = true;
+    queue.asking = hand !== null;
     question.textContent = "";
     question.dataset.kind = asked.kind;
-    asked.lines.forEach((line) => {
-      const p = document.createElement("p");
-      const said = line.words ? fill(words[line.words], line.values || {}) : "";
-      p.textContent = [said, line.text || ""].filter(Boolean).join(" ");
-      if (line.className) { p.className = line.className; }
-      question.appendChild(p);
+    asked.lines.forEach((said) => {
+      question.appendChild(line([wordsOf(said), said.text || ""].filter(Boolean).join(" "), said.className));
     });
     if (asked.list) {
       const list = document.createElement("ul");
@@ -247,6 +388,9 @@ function keepHands() {
       });
       question.appendChild(list);
     }
+    if (asked.table) { question.appendChild(table(asked.table)); }
+    const choices = document.createElement("p");
+    choices.className = "choices";
     asked.choices.forEach((choice) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -256,14 +400,53 @@ function keepHands() {
         question.hidden = true;
         question.textContent = "";
         queue.asking = false;
-        queue.openWhenDone = true;
-        Promise.resolve(change(hand, choice.change)).then(flush, flush);
+        Promise.resolve(change(hand, choice.change)).then((done) => {
+          if (done !== "away") { flush(); }
+        }, flush);
       });
-      question.appendChild(b);
+      choices.appendChild(b);
     });
+    question.appendChild(choices);
     question.hidden = false;
     section.hidden = false;
     question.scrollIntoView({ block: "start" });
+  }
+
+  // This hand beside the recorded one, every choice with its taker, the differences marked.
+  function table(drawn) {
+    const t = document.createElement("table");
+    t.className = "compare";
+    const head = t.createTHead().insertRow();
+    head.appendChild(document.createElement("th"));
+    drawn.heads.forEach((said) => {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = wordsOf(said);
+      head.appendChild(th);
+    });
+    const body = t.createTBody();
+    drawn.rows.forEach((row) => {
+      const tr = body.insertRow();
+      if (row.differs) { tr.className = "differs"; }
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = row.label;
+      tr.appendChild(th);
+      tr.insertCell().textContent = row.mine;
+      const theirs = tr.insertCell();
+      theirs.textContent = row.theirs;
+      if (row.differs) {
+        const mark = document.createElement("span");
+        mark.className = "differs-mark";
+        mark.textContent = " ≠ ";
+        const sr = document.createElement("span");
+        sr.className = "sr-only";
+        sr.textContent = words.differs;
+        mark.appendChild(sr);
+        theirs.appendChild(mark);
+      }
+    });
+    return t;
   }
 
   // --- Save -----------------------------------------------------------------------------------
@@ -276,10 +459,12 @@ function keepHands() {
 
   function clearForm() {
     form.reset();
-    tokenInput.value = newKey();
-    form.querySelectorAll(".form-errors, .attention, .same-as, .errors").forEach((element) => {
+    field("token").value = newKey();
+    form.querySelectorAll("fieldset[data-by]").forEach((row) => { delete row.dataset.by; });
+    form.querySelectorAll(".form-errors, .attention, .same-as, .disagreement, .errors").forEach((element) => {
       element.remove();
     });
+    form.dispatchEvent(new CustomEvent("scorekeeper:fresh-form"));
   }
 
   function submitAsWithoutScript(submitter) {
@@ -288,58 +473,115 @@ function keepHands() {
     if (submitter && form.requestSubmit) { form.requestSubmit(submitter); } else { form.submit(); }
   }
 
-  form.addEventListener("submit", (event) => {
-    if (form.dataset.native === "1") { return; }
-    event.preventDefault();
-    const submitter = event.submitter || null;
-    const fields = new FormData(form);
-    if (submitter && submitter.name) { fields.append(submitter.name, submitter.value); }
-    const said = tapped(Boolean(submitter && submitter.name === "passed_out"));
-    setBusy(true);
-    store.waiting().then((hands) => {
-      if (hands.some((h) => h.key === tokenInput.value)) {
-        tokenInput.value = newKey();  // a page opened again from the phone's copy
-      }
-      const number = nextNumber(queue.serverNext, hands);
-      numberInput.value = String(number);
-      const hand = keptHand({
-        key: tokenInput.value, game, number, seq: Date.now(), fields, summary: said,
-      });
-      const kept = () => store.keep([hand]).then(() => {
-        clearForm();
-        setBusy(false);
-        // Back to the top: the indicator, the standings, what waits, then the next hand.
-        return refresh().then(() => window.scrollTo(0, 0));
-      });
-      if (!sendsAtOnce({ waiting: hands.length, sending: queue.sending, asking: queue.asking })) {
-        return kept().then(flush);  // behind the hands already waiting: they go first
-      }
-      return post(hand).then((answer) => {
-        const step = nextStep(hand, answer, state(true));
-        if (step.step === OPEN_PAGE) {
-          rememberSent(hand.key);
-          openPage(step.number);
-        } else if (step.step === RETRY) {
-          Object.assign(queue, { tries: 1, busy: Boolean(step.busy) });
-          return kept().then(() => later(step.after));
-        } else {
-          submitAsWithoutScript(submitter);
-        }
-        return null;
-      });
-    }).catch(() => submitAsWithoutScript(submitter));
-  });
+  // Saved on its first try: the next hand's form is ready at once (cleared, its number the
+  // next), in view with the sentence of the hand just saved above the scores; the page then
+  // follows the server in place (the scores, the sheet, who deals).
+  function showNext(said, number) {
+    clearForm();
+    queue.serverNext = number + 1;
+    queue.said = [said];
+    return store.waiting().then((hands) => {
+      render(hands);
+      say(queue.said);
+      setBusy(false);
+      document.getElementById("play").scrollIntoView({ block: "start" });
+      form.dataset.ready = field("number").value;
+      // The form is ready to tap; the scores, the sheet and who deals follow (`followed`).
+      return follow({ freshForm: true }).then(() => { form.dataset.followed = form.dataset.ready; });
+    }).catch((error) => {
+      // Not followed in place (the server out of reach a moment, a script's fault): the
+      // page opens itself afresh, saying the hand saved.
+      if (window.console) { window.console.error(error); }
+      openPage(number);
+    });
+  }
 
-  // Back to this page from the browser's back-forward cache: Save works again (its key is
-  // the one it had; a key that saved a hand answers with that hand).
+  if (form) {
+    form.addEventListener("submit", (event) => {
+      if (form.dataset.native === "1") { return; }
+      const submitter = event.submitter || null;
+      // A correction the table chose opens the correction's own page (formaction).
+      if (submitter && submitter.hasAttribute("formaction")) { return; }
+      event.preventDefault();
+      if (queue.restored !== null && question.dataset.kind === "restored") {
+        // Saved as it is: the server answers with both hands and the same three choices.
+        question.hidden = true;
+        question.textContent = "";
+        delete question.dataset.kind;
+      }
+      const fields = new FormData(form);
+      if (submitter && submitter.name) { fields.append(submitter.name, submitter.value); }
+      const said = tapped(Boolean(submitter && submitter.name === "passed_out"));
+      setBusy(true);
+      delete form.dataset.ready;
+      delete form.dataset.followed;
+      store.waiting().then((hands) => {
+        if (hands.some((h) => h.key === field("token").value)) {
+          field("token").value = newKey();  // a page opened again from the phone's copy
+        }
+        // A page brought back keeps the hand its form is for, until the table chooses.
+        const number = queue.restored !== null && !fields.get("as_number")
+          ? queue.restored : nextNumber(queue.serverNext, hands);
+        field("number").value = String(number);
+        fields.set("number", String(number));
+        fields.set("token", field("token").value);
+        const hand = keptHand({
+          key: field("token").value, game, number, seq: Date.now(), fields, summary: said,
+        });
+        const kept = () => store.keep([hand]).then(() => {
+          clearForm();
+          setBusy(false);
+          // Back to the hand: the standings, what waits, then the next hand.
+          return refreshList().then(() => document.getElementById("play").scrollIntoView({ block: "start" }));
+        });
+        if (!sendsAtOnce({ waiting: hands.length, sending: queue.sending, asking: queue.asking })) {
+          return kept().then(flush);  // behind the hands already waiting: they go first
+        }
+        return post(hand).then((answer) => {
+          const step = nextStep(hand, answer, state(true));
+          if (step.step === SHOW_NEXT) {
+            rememberSent(hand.key);
+            queue.restored = null;
+            return showNext(step.said, step.number);
+          }
+          if (step.step === OPEN_PAGE) {
+            rememberSent(hand.key);
+            openPage(step.number);
+          } else if (step.step === RETRY) {
+            Object.assign(queue, { tries: 1, busy: Boolean(step.busy) });
+            return kept().then(() => later(step.after));
+          } else {
+            submitAsWithoutScript(submitter);
+          }
+          return null;
+        });
+      }).catch(() => submitAsWithoutScript(submitter));
+    });
+  }
+
+  // Back to this page from the browser's back-forward cache: Save works again (its key is the
+  // one it had; a key that saved a hand answers with that hand), and the page follows the
+  // server. If the hand its form is for was saved meanwhile, the table is asked at once
+  // whether this page's hand is the next one, a correction of that hand, or to be dropped.
   window.addEventListener("pageshow", (event) => {
-    if (event.persisted) {
+    if (!event.persisted) { return; }
+    if (form) {
       delete form.dataset.native;
       setBusy(false);
-      refresh();
     }
+    const mine = field("number") ? parseInt(field("number").value, 10) : null;
+    follow().then(() => {
+      const asked = mine === null ? null : restored(mine, queue.serverNext);
+      if (!asked || queue.asking) { return; }
+      queue.restored = mine;
+      field("number").value = String(mine);
+      form.querySelector("h2").textContent = fill(words.hand, { number: mine });
+      ask(null, asked);
+    }).catch(() => {});
   });
 
   connection.onChange((now) => { if (now === CONNECTED) { flush(); } });
-  refresh().then(() => store.waiting()).then((hands) => { if (hands.length) { flush(); } });
+  // The page's own swaps (a change heard: board.js) replace the standings: mark them again.
+  document.addEventListener("scorekeeper:live", () => { refreshList(); });
+  refreshList().then(() => store.waiting()).then((hands) => { if (hands.length) { flush(); } });
 }

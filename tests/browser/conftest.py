@@ -101,22 +101,53 @@ def live_server(
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Launch Debian's Chromium once for the session (headless)."""
-    chromium_path = system_parts.require("chromium")
+def playwright() -> Iterator[Any]:
+    """Playwright, started once for the session (one per process: its sync API allows one)."""
+    system_parts.require("chromium")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(chromium_path), args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """Launch Debian's Chromium once for the session (headless)."""
+    chromium_path = system_parts.require("chromium")
+    chromium = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def cached_browser(playwright: Any) -> Iterator[Any]:
+    """Chromium with its back-forward cache on, as a phone's browser has it: Playwright turns
+    it off (``--disable-back-forward-cache`` among its default switches), so that switch is
+    left out; headless Chromium then keeps a page left by a link, and Back restores it as it
+    was (``pageshow`` with ``persisted``) instead of loading it again."""
+    chromium_path = system_parts.require("chromium")
+    chromium = playwright.chromium.launch(
+        executable_path=str(chromium_path),
+        args=CHROMIUM_ARGS,
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture
 def new_page(browser: Any, live_server: LiveServer) -> Iterator[Callable[..., Any]]:
     """Open pages in fresh browser contexts (own cookies), closed after the test."""
+    yield from _pages(browser, live_server)
+
+
+@pytest.fixture
+def new_cached_page(cached_browser: Any, live_server: LiveServer) -> Iterator[Callable[..., Any]]:
+    """Open pages, as ``new_page`` does, in a Chromium whose back-forward cache is on."""
+    yield from _pages(cached_browser, live_server)
+
+
+def _pages(browser: Any, live_server: LiveServer) -> Iterator[Callable[..., Any]]:
     contexts: list[Any] = []
 
     def open_page(width: int = 390, height: int = 844, **options: Any) -> Any:

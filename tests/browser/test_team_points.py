@@ -129,8 +129,8 @@ def test_a_hand_tapped_by_team_offline_is_kept_then_saved_with_its_teams(
     expect(page.locator("#offline")).to_contain_text(f"High: {NS}")
     page.screenshot(path=str(artifacts / "team-points-kept-offline.png"), full_page=True)
     assert live_server.hand_count(game_id) == 0
-    with page.expect_navigation():
-        page.context.set_offline(False)
+    # Back online: sent, and the page follows the server in place.
+    page.context.set_offline(False)
     expect(page.locator("tr.unsaved")).to_have_count(0)
     assert said(page) == f"Cy ({NS}) made 3."
     record = page.request.get(f"/games/{game_id}.json").json()

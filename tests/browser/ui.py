@@ -74,13 +74,19 @@ def ap_record(players: list[str], hands: list[tuple[Any, ...]], **extra: Any) ->
 class Table:
     """The hand form on a game page, tapped as at the table; it counts the taps."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, nobody: str = "Nobody") -> None:
         self.page = page
         self.taps = 0
+        #: The words of the "nobody" button (the page's language).
+        self.nobody = nobody
 
     def tap(self, field: str, choice: str) -> None:
         """Tap the button ``choice`` in the row ``field`` (pitcher, bid, sale, or a point key)."""
-        row = field if field in ("pitcher", "bid", "sale", "high_bidder") else f"point_{field}"
+        row = (
+            field
+            if field in ("pitcher", "bid", "sale", "high_bidder", "rest")
+            else f"point_{field}"
+        )
         self.page.locator(f"fieldset#{row}").get_by_text(choice, exact=True).click()
         self.taps += 1
 
@@ -95,16 +101,13 @@ class Table:
         if "high_bidder" in taps:
             self.tap("high_bidder", str(taps.pop("high_bidder")))
         for key, name in taps.items():
-            self.tap(key, "Nobody" if name is None else name)
+            self.tap(key, self.nobody if name is None else name)
 
     def save(self) -> None:
-        # The page's script posts the hand and then opens the game page (or lets the form
-        # post itself): either way the next page is a navigation, waited for here.
-        with self.page.expect_navigation():
-            self.page.get_by_role("button", name="Save hand").click()
-        # A click waits for the next page to be committed, not loaded: its stylesheet may
-        # still be on its way (a busy machine showed unstyled white-on-white scores).
-        self.page.wait_for_load_state("load")
+        """Press Save and wait for the answer: the next hand's form put in place (the page's
+        script, which follows the server without a reload), or the next page (without the
+        script, or when the page says more: a refusal, a question, a game won)."""
+        answered(self.page, lambda: self.page.get_by_role("button", name="Save hand").click())
         self.taps += 1
 
     def save_offline(self) -> None:
@@ -120,6 +123,43 @@ class Table:
         self.hand(pitcher, bid, **taps)
         self.save()
         return said(self.page)
+
+
+#: Whether the page has answered what was pressed: a new page (the marker set before the
+#: press is gone) that has loaded, or the next hand's form put in place by the script and
+#: the page then brought up to date with the server (the scores, the sheet, who deals).
+ANSWERED = """() => document.readyState === "complete" && (window.__pressed !== true
+    || document.querySelector("#hand-form[data-ready][data-followed]") !== null)"""
+
+
+def answered(page: Any, press: Any, timeout: float = 10.0) -> None:
+    """Do ``press`` (a Save, a choice) and wait until the page has answered it, whether by
+    a navigation or in place. Asked of the page as it is each time (not with
+    ``wait_for_function``, which loses a page the back-forward cache brought back)."""
+    import time
+
+    from playwright.sync_api import Error
+
+    page.evaluate("""() => {
+        window.__pressed = true;
+        const form = document.querySelector("#hand-form");
+        if (form) { delete form.dataset.ready; delete form.dataset.followed; }
+    }""")
+    press()
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if page.evaluate(ANSWERED):
+                break
+        except Error as error:  # the page navigated while it was asked: ask the new one
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+        if time.monotonic() > deadline:
+            raise AssertionError("the page did not answer: " + page.url)
+        page.wait_for_timeout(25)
+    # A page loaded: its stylesheet may still be on its way (a busy machine showed unstyled
+    # white-on-white scores).
+    page.wait_for_load_state("load")
 
 
 def said(page: Any) -> str:

@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  LEAVE, RELOAD, SWAP, fetchAfter, isNews, millis, onFreshPage, recordedElsewhere, silenceAllowed,
+  LEAVE, RELOAD, SWAP, fetchAfter, isNewer, isNews, millis, onFreshPage, recordedElsewhere,
+  silenceAllowed,
 } from "../../static/js/board-plan.js";
 import { fill } from "../../static/js/words.js";
 
@@ -14,8 +15,17 @@ test("a fresh page drawn as the one shown has its changed regions swapped in", (
   assert.equal(onFreshPage({ ...SAME, filling: true, handsKept: false }), SWAP);
 });
 
-test("hands kept on the phone leave the page as it is until they are sent", () => {
-  assert.equal(onFreshPage({ ...SAME, filling: false, handsKept: true }), LEAVE);
+test("hands kept on the phone do not stop the page following the server", () => {
+  assert.equal(onFreshPage({ ...SAME, filling: false, handsKept: true }), SWAP);
+});
+
+test("a game that ended elsewhere reloads, unless a hand is tapped or kept hands wait", () => {
+  const ended = { ...SAME, form: true, freshForm: false };
+  assert.equal(onFreshPage({ ...ended, filling: false, handsKept: false }), RELOAD);
+  assert.equal(onFreshPage({ ...ended, filling: true, handsKept: false }), LEAVE);
+  // The queue still asks about its hands: the regions follow the server, the form put away.
+  assert.equal(onFreshPage({ ...ended, filling: false, handsKept: true }), SWAP);
+  assert.equal(onFreshPage({ ...SAME, form: true, freshForm: true, filling: true, handsKept: false }), SWAP);
 });
 
 test("a page drawn otherwise now reloads, unless a hand is being filled in", () => {
@@ -34,6 +44,17 @@ test("any version other than the one shown is news", () => {
   assert.equal(isNews(7, "7"), false);
   assert.equal(isNews(8, "7"), true);
   assert.equal(isNews(null, "7"), true);
+});
+
+test("a version heard is fetched only if the page does not show it or a later one yet", () => {
+  assert.equal(isNewer(8, "7"), true);
+  assert.equal(isNewer(7, "7"), false);
+  // Heard before the page caught up with a later one (its own save, say): not fetched again.
+  assert.equal(isNewer(6, "7"), false);
+  assert.equal(isNewer("8", "7"), true);
+  // What cannot be read is fetched, to be sure.
+  assert.equal(isNewer(null, "7"), true);
+  assert.equal(isNewer("x", "7"), true);
 });
 
 test("a change is fetched 30 to 150 ms after it is heard", () => {

@@ -2,7 +2,7 @@
 // table the engine is tested against too (tests/rules/test_rules_case_tables.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { countGame } from "../../static/js/game-count.js";
+import { countGame, gameCall } from "../../static/js/game-count.js";
 import { cases } from "./cases.mjs";
 
 const table = cases("game_count.json");
@@ -61,4 +61,40 @@ test("a card box typed 0 is typed: the player counts 0 and the side's count show
   assert.deepEqual(sums.counts, [[0], [null]]);
   assert.deepEqual(sums.totals, [0, 0]);
   assert.deepEqual(sums.game, { nobody: true });
+});
+
+// What the counter does with Game: it taps Game only where the person left it untapped (or a
+// script tapped it); a person's tap the counts contradict is said, never changed.
+const ANA = { side: 0, player: 0 };
+const TIE = { nobody: true };
+
+test("with Game untapped, the counter taps it for the side that counted most", () => {
+  assert.deepEqual(gameCall({ tapped: null, byPerson: false, game: ANA }), { tap: ANA, contradiction: null });
+  assert.deepEqual(gameCall({ tapped: null, byPerson: false, game: TIE }), { tap: TIE, contradiction: null });
+});
+
+test("a Game a script tapped (the count, the rest) follows the count", () => {
+  assert.deepEqual(gameCall({ tapped: { side: 1 }, byPerson: false, game: ANA }), { tap: ANA, contradiction: null });
+});
+
+test("nothing counted, or counted past the pack, says nothing and taps nothing", () => {
+  assert.deepEqual(gameCall({ tapped: { side: 1 }, byPerson: true, game: null }), { tap: null, contradiction: null });
+  assert.deepEqual(gameCall({ tapped: null, byPerson: false, game: null }), { tap: null, contradiction: null });
+});
+
+test("a person's tap the count agrees with stays, with nothing said", () => {
+  assert.deepEqual(gameCall({ tapped: { side: 0 }, byPerson: true, game: ANA }), { tap: null, contradiction: null });
+  assert.deepEqual(gameCall({ tapped: TIE, byPerson: true, game: TIE }), { tap: null, contradiction: null });
+});
+
+test("a person's tap the count contradicts is said as such, and never moved", () => {
+  assert.deepEqual(gameCall({ tapped: { side: 1 }, byPerson: true, game: ANA }), {
+    tap: null, contradiction: { kind: "leader", taker: { side: 1 }, leader: 0 },
+  });
+  assert.deepEqual(gameCall({ tapped: { side: 1 }, byPerson: true, game: TIE }), {
+    tap: null, contradiction: { kind: "tie", taker: { side: 1 }, leader: null },
+  });
+  assert.deepEqual(gameCall({ tapped: TIE, byPerson: true, game: ANA }), {
+    tap: null, contradiction: { kind: "nobody", taker: TIE, leader: 0 },
+  });
 });

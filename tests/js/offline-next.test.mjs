@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  ASK, LONGEST_WAIT, OPEN_PAGE, POST_FORM, RETRY, SEND_NEXT, SERVER_TRIES,
-  backoff, nextStep, question, retryAfter, sendsAtOnce,
+  ASK, LONGEST_WAIT, OPEN_PAGE, POST_FORM, RETRY, SEND_NEXT, SERVER_TRIES, SHOW_NEXT,
+  backoff, compared, nextStep, question, restored, retryAfter, sendsAtOnce,
 } from "../../static/js/offline-next.js";
 
 const HAND = { key: "k1", number: 2, summary: "Bogdan · Bid: 2" };
@@ -12,16 +12,25 @@ const FIRST = { first: true, tries: 0, offline: false };
 const QUEUED = { first: false, tries: 0, offline: false };
 const json = (http, body, retry = null) => ({ http, retryAfter: retry, body });
 
-test("a hand saved on its first try opens the game page showing it", () => {
-  assert.deepEqual(nextStep(HAND, json(201, { status: "saved", number: 2, said: "…" }), FIRST),
-    { step: OPEN_PAGE, number: 2 });
+test("a hand saved on its first try shows the next hand's form in place, with its sentence", () => {
+  const saved = { status: "saved", number: 2, said: "Ana made 3.", finished: false };
+  assert.deepEqual(nextStep(HAND, json(201, saved), FIRST),
+    { step: SHOW_NEXT, number: 2, said: "Ana made 3." });
+});
+
+test("a hand that ends the game on its first try opens the game page afresh", () => {
+  const won = { status: "saved", number: 2, said: "Ana made 3. Ana wins!", finished: true };
+  assert.deepEqual(nextStep(HAND, json(201, won), FIRST),
+    { step: OPEN_PAGE, number: 2, said: "Ana made 3. Ana wins!" });
 });
 
 test("a kept hand saved, or saved already by its key, is forgotten and the next one sent", () => {
   for (const status of ["saved", "already-saved"]) {
-    assert.deepEqual(nextStep(HAND, json(200, { status, number: 2 }), QUEUED),
-      { step: SEND_NEXT, number: 2 });
+    assert.deepEqual(nextStep(HAND, json(200, { status, number: 2, said: "Ana made 3." }), QUEUED),
+      { step: SEND_NEXT, number: 2, said: "Ana made 3.", finished: false });
   }
+  const won = json(201, { status: "saved", number: 2, said: "Ana wins!", finished: true });
+  assert.equal(nextStep(HAND, won, QUEUED).finished, true);
 });
 
 test("no answer keeps the hand and tries again, later at each miss", () => {
@@ -59,7 +68,7 @@ test("a server error without Retry-After is tried again, then the table is asked
   assert.deepEqual(asked.question.choices, [{ words: "retry", primary: true, change: {} }]);
 });
 
-test("a first try not saved lets the form post itself, whatever the answer", () => {
+test("a first try not saved lets the form post itself, whatever the answer (the page asks)", () => {
   const answers = [
     json(409, { status: "conflict", number: 2, next: 3, recorded: [] }),
     json(409, { status: "same", number: 1, said: "Ana made 3." }),
@@ -72,6 +81,17 @@ test("a first try not saved lets the form post itself, whatever the answer", () 
     assert.deepEqual(nextStep(HAND, answer, FIRST), { step: POST_FORM });
   }
 });
+
+const COMPARE = {
+  number: 2,
+  said: "Dana made 2.",
+  here: false,
+  correct: "/games/1/hands/2/edit",
+  rows: [
+    { label: "Who won the bid?", mine: "Bogdan", theirs: "Dana", differs: true },
+    { label: "Bid", mine: "2", theirs: "2", differs: false },
+  ],
+};
 
 test("a kept hand the game moved past asks which hand it is, both in words", () => {
   const body = {
@@ -89,17 +109,55 @@ test("a kept hand the game moved past asks which hand it is, both in words", () 
       { words: "which" },
     ],
     list: null,
+    table: null,
     choices: [
       { words: "save_as", values: { number: 3 }, primary: true, change: { renumber: 3 } },
-      { words: "drop", change: { forget: true } },
+      { words: "drop_mine", primary: false, change: { forget: true } },
     ],
   });
 });
 
-test("a kept hand of a game that ended meanwhile can only be dropped", () => {
-  const body = { status: "conflict", number: 2, next: 3, finished: true, message: "", recorded: [] };
+test("a kept hand beside the recorded one shows every choice, the differences marked, and three choices", () => {
+  const body = {
+    status: "conflict", number: 2, next: 3, finished: false, message: "",
+    recorded: [{ number: 2, said: "Dana made 2." }], compare: COMPARE,
+  };
   const asked = nextStep(HAND, json(409, body), QUEUED).question;
-  assert.deepEqual(asked.choices.map((c) => c.words), ["drop"]);
+  assert.deepEqual(asked.table, {
+    heads: [{ words: "this_phone" }, { words: "as_recorded", values: { number: 2 } }],
+    rows: COMPARE.rows,
+  });
+  assert.deepEqual(asked.lines.slice(-2), [{ words: "marked" }, { words: "which" }]);
+  assert.deepEqual(asked.choices, [
+    { words: "save_as", values: { number: 3 }, primary: true, change: { renumber: 3 } },
+    { words: "correct", values: { number: 2 }, change: { correct: "/games/1/hands/2/edit", number: 2 } },
+    { words: "drop_mine", primary: false, change: { forget: true } },
+  ]);
+});
+
+test("a kept hand the same as the one recorded in its place is offered to be dropped first", () => {
+  const same = { ...COMPARE, rows: COMPARE.rows.map((row) => ({ ...row, mine: row.theirs, differs: false })) };
+  const body = { status: "conflict", number: 2, next: 3, recorded: [], compare: same };
+  const asked = question(HAND, body);
+  assert.ok(asked.lines.some((line) => line.words === "same_hands"));
+  assert.deepEqual(asked.choices.filter((c) => c.primary).map((c) => c.words), ["drop_mine"]);
+});
+
+test("the server's rows are drawn as they are, a difference only where it says so", () => {
+  const drawn = compared({ number: 5, rows: [{ label: "Jack", mine: "Ana", theirs: "Dana", differs: 1 }] });
+  assert.deepEqual(drawn.rows, [{ label: "Jack", mine: "Ana", theirs: "Dana", differs: true }]);
+  assert.deepEqual(drawn.heads[1], { words: "as_recorded", values: { number: 5 } });
+});
+
+test("a page brought back whose hand was saved meanwhile asks the three questions", () => {
+  assert.equal(restored(11, 11), null);
+  assert.equal(restored(11, 10), null);
+  const asked = restored(11, 12);
+  assert.equal(asked.kind, "restored");
+  assert.deepEqual(asked.lines.map((line) => line.words), ["restored", "restored_which"]);
+  assert.deepEqual(asked.choices.map((c) => c.change), [
+    { asNumber: 12 }, { correctForm: 11 }, { reset: true },
+  ]);
 });
 
 test("the server's own words show when it names no hand recorded meanwhile", () => {

@@ -133,10 +133,16 @@ def test_a_full_printing_queue_answers_503_with_retry_after_in_the_readers_langu
     page = response.get_data(as_text=True)
     assert "The printer is busy" in page
     assert "Traceback" not in page
-    romanian = client.get(url, headers=RO)
+    # The same client asking again before its Retry-After is over: 429, in its language.
+    again = client.get(url, headers=RO)
+    assert again.status_code == 429
+    assert int(again.headers["Retry-After"]) > 0
+    assert "Ați cerut documente mai repede" in again.get_data(as_text=True)
+    # Another client is told the printer is busy.
+    romanian = client.get(url, headers=RO, environ_base={"REMOTE_ADDR": "192.0.2.7"})
     assert romanian.status_code == 503
     assert "Imprimanta este ocupată" in romanian.get_data(as_text=True)
-    # Once the queue drains, the same address prints.
+    # Once the queue drains, the same address prints (once its wait is over).
     printer_held.set()
     for _ in range(200):
         if (answer := client.get(url)).status_code == 200:
@@ -168,7 +174,10 @@ def test_only_a_few_requests_wait_for_a_pdf_and_the_rest_are_told_to_come_back(
                 break
             threading.Event().wait(0.05)
         assert _printer().waiting == 2
-    third = app.test_client().get(f"/games/{game_id}/sheet.pdf")
+    # A third client (its own share untouched) is told to come back.
+    third = app.test_client().get(
+        f"/games/{game_id}/sheet.pdf", environ_base={"REMOTE_ADDR": "192.0.2.8"}
+    )
     assert third.status_code == 503
     assert "Retry-After" in third.headers
     go_on.set()

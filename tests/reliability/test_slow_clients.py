@@ -112,3 +112,69 @@ class _Channel:
 
     def check(self) -> bool:
         return False
+
+
+# --- A crowd of slow clients against a real `scorekeeper serve` --------------------------------
+
+#: Slow connections, as the issue counts them.
+SLOW = 1000
+#: The issue's bound: a slow client is dropped this long after its first byte, at the latest.
+DROPPED_WITHIN = 30.0
+
+
+def _the_table_records_through_slow_clients(
+    app: Any, port: int, spread: int, *, capped: bool = True
+) -> None:
+    from .crowd import Crowd
+    from .test_hand_keys import HAND, Phone, _hands, _new_game
+
+    crowd = Crowd(port)
+    try:
+        slow = crowd.open_slow(SLOW, spread)
+        if capped:
+            # Each address holds its share and no more; the rest are told so and closed.
+            share = spread * getattr(serving, "CONNECTIONS_PER_ADDRESS", 64)
+            assert crowd.until(lambda: len(crowd.open()) <= share, 15), len(crowd.open())
+            refused = [c for c in slow if c.closed_at is not None]
+            assert all(c.received.startswith(b"HTTP/1.1 503") for c in refused)
+        phone = Phone(port)
+        games = []
+        started = time.monotonic()
+        while crowd.open() or len(games) < 3:
+            games.append(_new_game(app))  # a hand each: a game never ends under the test
+            status, said = phone.save(games[-1], {**HAND, **phone.open(games[-1])})
+            assert (status, said) == (200, "Ana made 2."), said
+            crowd.trickle()  # a header line more: never idle, never done
+            crowd.pump(2.0)
+            assert time.monotonic() - started < DROPPED_WITHIN + 5, len(crowd.open())
+        assert len(games) >= 3 and all(len(_hands(app, g)) == 1 for g in games)
+        assert all(c.closed_at is not None for c in slow)
+        assert max(c.closed_at - c.opened for c in slow) <= DROPPED_WITHIN  # type: ignore[operator]
+    finally:
+        crowd.close()
+
+
+@pytest.mark.parametrize("spread", [1, 10], ids=["one-address", "ten-addresses"])
+def test_1000_slow_clients_are_dropped_within_30_s_and_the_table_records_meanwhile(
+    app: Any, database_url: str, tmp_path: Any, spread: int
+) -> None:
+    from .test_hand_keys import _server_processes
+
+    with _server_processes(database_url, tmp_path, 1) as (port,):
+        _the_table_records_through_slow_clients(app, port, spread)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("spread", [1, 10], ids=["one-address", "ten-addresses"])
+def test_1000_slow_clients_leave_the_club_server_recording(
+    app: Any, database_url: str, tmp_path: Any, spread: int
+) -> None:
+    """gunicorn's gevent workers, as the README runs them: a request's head must arrive
+    within the keep-alive timeout, and a slow one holds a greenlet, not a thread."""
+    if database_url.startswith("sqlite"):
+        pytest.skip("the club server runs on PostgreSQL (needs TEST_DATABASE_URL)")
+    pytest.importorskip("gevent")
+    from .test_open_pages import _club_server
+
+    with _club_server(database_url, tmp_path, 2) as port:
+        _the_table_records_through_slow_clients(app, port, spread, capped=False)

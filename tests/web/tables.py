@@ -113,8 +113,10 @@ def hand_form(
     """The hand form's fields as the tap buttons post them: seat numbers, 'nobody', bids.
 
     Points are given by key (``high="Bob"``, ``jack=None`` for nobody); ``sale`` and
-    ``high_bidder`` are passed through the same way. In partnership play (``teams``: each
-    seat's team, as set up) a point's button is the team of the player named.
+    ``high_bidder`` are passed through the same way, and so are ``dealer`` (who dealt, by
+    name or as posted) and ``rest`` (the side the rest goes to, by a player's name or as
+    posted). In partnership play (``teams``: each seat's team, as set up) a point's button
+    is the team of the player named.
     """
     seat = {name: str(i) for i, name in enumerate(players)}
     taker = dict(seat)
@@ -138,6 +140,10 @@ def hand_form(
             data["sale"] = str(name)
         elif key == "high_bidder":
             data["high_bidder"] = seat.get(str(name), str(name))
+        elif key == "dealer":
+            data["dealer"] = seat.get(str(name), str(name))
+        elif key == "rest":
+            data["rest"] = taker.get(str(name), str(name))
         else:
             data[f"point_{key}"] = "nobody" if name is None else taker.get(name, name)
     return data

@@ -175,16 +175,19 @@ def test_editing_the_winning_hand_can_remove_the_winner(client: Any) -> None:
     assert "won by" not in text(client.get("/").get_data(as_text=True))
 
 
-def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(client: Any) -> None:
+def test_an_edit_that_would_end_the_game_before_later_hands_asks_first_and_changes_nothing(
+    client: Any,
+) -> None:
+    # The whole question and its answers: tests/web/test_win_moves.py.
     game_id = import_game(client, record("auction-pitch", PAIR, BOB_WINS[:2]))
     before = exported(client, game_id)
     response = edit(
         client, game_id, 1, pitcher="Bob", bid=4, high="Bob", low="Bob", jack="Bob", game="Bob"
     )
-    assert response.status_code == 400
-    assert page(response).form_errors == [
-        "hand 2: the game was already won by Bob at hand 1; no hand can be recorded after that"
-    ]
+    assert response.status_code == 409
+    assert "Bob now wins at hand 1; hand 2 would be played after the win." in text(
+        response.get_data(as_text=True)
+    )
     assert exported(client, game_id) == before
 
 

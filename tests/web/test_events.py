@@ -309,3 +309,19 @@ def test_a_page_fetched_again_by_its_script_leaves_the_messages_for_the_next_pag
     refetched = client.get(f"/games/{game_id}", headers={"X-Scorekeeper-Live": "1"}).text
     assert "Ana made 2." not in refetched
     assert "Ana made 2." in client.get(f"/games/{game_id}").text
+
+
+def test_a_head_request_for_a_stream_gets_its_headers_and_holds_nothing(
+    client: Any, served: Served
+) -> None:
+    game_id = create_game(client, "auction-pitch", PLAYERS)
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    try:
+        connection.request("HEAD", f"/games/{game_id}/events")
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 200
+        assert response.getheader("Content-Type", "").startswith("text/event-stream")
+    finally:
+        connection.close()
+    assert served.open_streams() == 0

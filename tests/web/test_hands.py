@@ -227,7 +227,7 @@ def test_a_note_is_kept_with_the_hand(client: Any, game_id: int) -> None:
     assert "misdeal before this one" in text(client.get(f"/games/{game_id}").get_data(as_text=True))
 
 
-def test_a_hand_posted_from_a_stale_page_is_refused_with_409_and_a_message(
+def test_a_hand_posted_from_a_stale_page_is_refused_with_409_and_keeps_its_taps(
     client: Any, app: Any, game_id: int
 ) -> None:
     stale = version_of(client, game_id)
@@ -255,16 +255,20 @@ def test_a_hand_posted_from_a_stale_page_is_refused_with_409_and_a_message(
         version=stale,
     )
     assert response.status_code == 409
-    parsed = page(response)
-    assert any(
-        "The score sheet changed since this form was opened" in e for e in parsed.form_errors
-    )
+    html = response.get_data(as_text=True)
+    assert "The score sheet changed since this form was opened" in text(html)
     assert hand_count(app, game_id) == 1
-    # The fresh standings and version, and an empty form: one more tap on Save must not
-    # record the refused hand over the new state.
-    assert "Hand 2" in text(response.get_data(as_text=True))
+    # The fresh standings and version, the taps kept (nothing to tap in again), and the
+    # table's choice: it is the next hand (a button), or dropped (a link to a fresh form).
+    parsed = page(response)
+    assert parsed.checked("pitcher") == "0" and parsed.checked("point_game") == "0"
     assert parsed.value("version") == str(version_of(client, game_id))
-    assert parsed.checked("pitcher") is None
+    assert 'name="as_number" value="2"' in html
+    assert (
+        client.post(f"/games/{game_id}", data={**parsed.submitted(), "as_number": "2"}).status_code
+        == 302
+    )
+    assert hand_count(app, game_id) == 2
 
 
 def test_the_same_form_sent_twice_records_the_hand_once(

@@ -83,8 +83,8 @@ def test_a_second_use_of_a_key_answers_with_the_hand_already_saved_not_a_new_row
     form = opened(client, game_id)
     assert save(client, game_id, form, **ANA_MAKES_3).status_code == 302
     assert flashes(client.get(f"/games/{game_id}").get_data(as_text=True)) == ["Ana made 3."]
-    # The same page sent again (a double tap, Back and Save), even with other taps on it.
-    again = save(client, game_id, form, **BOGDAN_SET)
+    # The same page sent again (a double tap, Back and Save), with the same taps.
+    again = save(client, game_id, form, **ANA_MAKES_3)
     assert again.status_code == 302
     assert again.headers["Location"] == f"/games/{game_id}#flashes"
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
@@ -92,6 +92,23 @@ def test_a_second_use_of_a_key_answers_with_the_hand_already_saved_not_a_new_row
     assert hand_count(app, game_id) == 1
     ((key, game, hand_id, number),) = stored_keys(app)
     assert (key, game, number) == (form["token"], game_id, 1) and hand_id is not None
+
+
+def test_the_page_that_saved_a_hand_sent_again_with_a_change_shows_both_and_saves_nothing(
+    client: Any, app: Any, game_id: int
+) -> None:
+    form = opened(client, game_id)
+    assert save(client, game_id, form, **ANA_MAKES_3).status_code == 302
+    # Back to the page that saved hand 1, a tap changed, Save: never dropped silently.
+    response = save(client, game_id, form, **{**ANA_MAKES_3, "jack": "Dana"})
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    assert "Hand 1 was saved from this page before: Ana made 3." in text(html)
+    assert 'class="differs"><th scope="row">Jack</th><td>Dana</td><td>Nobody' in html
+    parsed = page(response)
+    assert parsed.checked("point_jack") == "3"  # the taps kept
+    assert parsed.value("token") != form["token"]  # its key is spent
+    assert hand_count(app, game_id) == 1
 
 
 def test_the_winning_hands_form_sent_again_answers_with_that_hand_not_game_over(
@@ -187,26 +204,34 @@ def test_a_key_whose_hand_was_undone_cannot_record_it_again(
 # --- Two phones --------------------------------------------------------------------------------
 
 
-def test_a_form_overtaken_by_another_phone_comes_back_empty_with_that_phones_hand_in_words(
+def test_a_form_overtaken_by_another_phone_keeps_its_taps_beside_that_phones_hand(
     client: Any, app: Any, game_id: int
 ) -> None:
     phone_a, phone_b = opened(client, game_id), opened(client, game_id)
     assert save(client, game_id, phone_a, **ANA_MAKES_3).status_code == 302
     response = save(client, game_id, phone_b, **BOGDAN_SET)
     assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    asked = text(html.split('id="disagreement" role="alert">', 1)[1].split("</div>", 1)[0])
+    assert asked.startswith(
+        "Another phone recorded hand 1: Ana made 3. Nothing was saved from this form."
+    )
+    # Every choice of both hands, the differences marked.
+    assert "Who won the bid? Bogdan Ana ≠" in asked
+    assert "Bid 2 3 ≠" in asked
+    assert "High Ana Ana Low (holder) Ana Ana" in asked
+    assert "Jack Bogdan Nobody ≠" in asked and "Game Cristi Ana ≠" in asked
+    # The taps stay, and the table chooses: the next hand, a correction of hand 1, or drop.
     parsed = page(response)
-    assert parsed.form_errors == [
-        "Another phone recorded hand 1: Ana made 3.",
-        "Nothing was saved from this form.",
-    ]
-    # Nothing tapped: one more tap on Save cannot record the hand again.
-    for name in ("pitcher", "bid", "point_high", "point_low", "point_jack", "point_game"):
-        assert parsed.checked(name) is None, name
-    assert parsed.value("number") == "2"
-    assert parsed.value("token") not in (phone_a["token"], phone_b["token"])
-    assert "Hand 2" in text(response.get_data(as_text=True))
-    # Save pressed on the empty form: refused, still one hand.
-    assert client.post(f"/games/{game_id}", data=parsed.submitted()).status_code == 400
+    assert parsed.checked("pitcher") == "1" and parsed.checked("point_game") == "2"
+    assert parsed.value("number") == "1"
+    assert 'name="as_number" value="2"' in html
+    assert (
+        'name="correct" value="1"' in html and f'formaction="/games/{game_id}/hands/1/edit' in html
+    )
+    assert f'id="drop-mine" href="/games/{game_id}"' in html
+    # Save pressed again on it: asked again, still one hand.
+    assert client.post(f"/games/{game_id}", data=parsed.submitted()).status_code == 409
     assert hand_count(app, game_id) == 1
 
 
@@ -214,12 +239,15 @@ def test_every_hand_another_phone_recorded_meanwhile_is_said(client: Any, game_i
     phone_b = opened(client, game_id)
     save(client, game_id, opened(client, game_id), **ANA_MAKES_3)
     save(client, game_id, opened(client, game_id), **BOGDAN_SET)
-    parsed = page(save(client, game_id, phone_b, **ANA_MAKES_3))
-    assert parsed.form_errors == [
-        "Another phone recorded hand 1: Ana made 3.",
-        "Another phone recorded hand 2: Bogdan is set back 2 and is in the hole.",
-        "Nothing was saved from this form.",
-    ]
+    html = save(client, game_id, phone_b, **ANA_MAKES_3).get_data(as_text=True)
+    asked = text(html.split('id="disagreement" role="alert">', 1)[1].split("</div>", 1)[0])
+    assert asked.startswith(
+        "Another phone recorded hand 1: Ana made 3. "
+        "Another phone recorded hand 2: Bogdan is set back 2 and is in the hole. "
+        "Nothing was saved from this form."
+    )
+    assert "The two hands are the same." in asked
+    assert 'name="as_number" value="3"' in html
 
 
 # --- The same hand again -----------------------------------------------------------------------

@@ -40,22 +40,30 @@ def send(client: Any, game_id: int, key: str, number: int, **taps: Any) -> Any:
 def test_a_queued_hand_is_saved_and_said_in_words(client: Any, app: Any, game_id: int) -> None:
     answer = send(client, game_id, KEY_1, 1, **ANA_MAKES_3)
     assert answer.status_code == 201
-    assert answer.json == {"status": "saved", "number": 1, "said": "Ana made 3."}
+    assert answer.json == {"status": "saved", "number": 1, "said": "Ana made 3.", "finished": False}
     assert hand_count(app, game_id) == 1
 
 
 def test_a_replayed_key_returns_the_hand_already_saved(client: Any, app: Any, game_id: int) -> None:
     send(client, game_id, KEY_1, 1, **ANA_MAKES_3)
-    # The same key again, even with other taps (a phone that lost the first answer).
-    answer = send(client, game_id, KEY_1, 1, **BOGDAN_SET)
+    # The same key again (a phone that lost the first answer).
+    answer = send(client, game_id, KEY_1, 1, **ANA_MAKES_3)
     assert answer.status_code == 200
     assert answer.json == {
         "status": "already-saved",
         "number": 1,
         "said": "Hand 1 was already saved: Ana made 3.",
+        "finished": False,
     }
     assert hand_count(app, game_id) == 1
     assert [h["pitcher"] for h in exported(client, game_id)["hands"]] == ["Ana"]
+    # With other taps (a page brought back and changed): the two, and nothing saved.
+    changed = send(client, game_id, KEY_1, 1, **BOGDAN_SET)
+    assert changed.status_code == 409
+    assert changed.json["status"] == "conflict"
+    assert changed.json["compare"]["here"] is True
+    assert changed.json["compare"]["number"] == 1
+    assert hand_count(app, game_id) == 1
 
 
 def test_a_key_from_another_game_is_refused(client: Any, app: Any, game_id: int) -> None:
@@ -193,7 +201,12 @@ def test_a_queued_sell_out_hand_left_untapped_is_pitched_by_the_seller(
     }
     answer = send(client, game_id, KEY_1, 1, **taps)
     assert answer.status_code == 201, answer.json
-    assert answer.json == {"status": "saved", "number": 1, "said": "Bogdan pitched. Bogdan made 4."}
+    assert answer.json == {
+        "status": "saved",
+        "number": 1,
+        "said": "Bogdan pitched. Bogdan made 4.",
+        "finished": False,
+    }
     assert [(h["pitcher"], h["bid"]) for h in exported(client, game_id)["hands"]] == [("Bogdan", 4)]
 
 

@@ -10,7 +10,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from ..errors import N_, Phrase
 from .errors import EventError
-from .tables import Player, Results, Round, Table, cutthroat, distinct, partnership
+from .tables import Player, Results, Round, Table, cutthroat, distinct, pair, partnership
 
 #: A progressive round seats at least this many.
 PROGRESSIVE_MIN = 4
@@ -75,7 +75,10 @@ def _ranking(table: Table, results: Results) -> tuple[Player, ...]:
 
 
 def progressive_next(
-    previous_round: Round, results: Results, present_players: Collection[Player]
+    previous_round: Round,
+    results: Results,
+    present_players: Collection[Player],
+    earlier: Sequence[Round] = (),
 ) -> Round:
     """Seat the next progressive round from the last one and its results.
 
@@ -89,7 +92,9 @@ def progressive_next(
     round not in it has withdrawn, a player not in the last round has arrived and is seated
     at the foot of the room (in the order given); the room is then cut again into
     ``table_sizes`` of the new count, in the order the movement put everyone (so a
-    withdrawal or an arrival moves a player or two across a table boundary).
+    withdrawal or an arrival moves a player or two across a table boundary). ``earlier``
+    (the rounds before the last, in any order) lets a table of 4 that has a choice also
+    avoid partnerships of those rounds, so partners come round again as late as they can.
     """
     tables = previous_round.tables
     known = {t.number for t in tables}
@@ -114,7 +119,15 @@ def progressive_next(
     placed = set(queue)
     queue += [p for p in present if p not in placed]
     partners = {p: side for t in tables if t.partnership for side in t.sides for p in side}
-    return Round(previous_round.number + 1, _cut(queue, table_sizes(len(queue)), partners, 1))
+    before: dict[tuple[Player, Player], int] = {}
+    for past in (*earlier, previous_round):
+        for table in past.tables:
+            if table.partnership:
+                for side in table.sides:
+                    key = pair(side[0], side[1])
+                    before[key] = before.get(key, 0) + 1
+    sizes = table_sizes(len(queue))
+    return Round(previous_round.number + 1, _cut(queue, sizes, partners, 1, before))
 
 
 #: The three ways to split four players (by their places in the queue) into two pairs.
@@ -126,11 +139,14 @@ def _cut(
     sizes: Sequence[int],
     partners: Mapping[Player, tuple[Player, ...]],
     head_keeps: int | None,
+    before: Mapping[tuple[Player, Player], int] | None = None,
 ) -> tuple[Table, ...]:
     """Cut ``queue`` into tables of ``sizes``; at each table of 4 choose the partnerships:
     table ``head_keeps`` keeps as many of last round's partnerships as it can, every other
-    table as few (``partners`` maps a player to last round's side); ties go to the first
-    pairing, partners opposite in queue order."""
+    table as few (``partners`` maps a player to last round's side), then as few of the
+    partnerships counted in ``before`` as it can; ties go to the first pairing, partners
+    opposite in queue order."""
+    earlier = before or {}
     built = []
     start = 0
     for number, size in enumerate(sizes, start=1):
@@ -143,8 +159,13 @@ def _cut(
         def kept(pairing: tuple[tuple[int, int], ...], seated: Sequence[Player] = players) -> int:
             return sum(seated[b] in partners.get(seated[a], ()) for a, b in pairing)
 
-        choose = max if number == head_keeps else min
-        best = choose(_PAIRINGS, key=kept)
+        def again(pairing: tuple[tuple[int, int], ...], seated: Sequence[Player] = players) -> int:
+            return sum(earlier.get(pair(seated[a], seated[b]), 0) for a, b in pairing)
+
+        if number == head_keeps:
+            best = max(_PAIRINGS, key=kept)
+        else:
+            best = min(_PAIRINGS, key=lambda pairing: (kept(pairing), again(pairing)))
         (a, c), (b, d) = best
         built.append(partnership(number, (players[a], players[c]), (players[b], players[d])))
     return tuple(built)

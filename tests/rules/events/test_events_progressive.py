@@ -216,3 +216,18 @@ def test_every_round_moves_winners_up_keeps_losers_and_switches_partners(count, 
             else:
                 assert kept == []
         now = after
+
+
+def test_earlier_rounds_keep_old_partners_apart_when_a_table_has_the_choice():
+    second = Round(2, (four(1, 1, 6, 3, 8), four(2, 5, 7, 2, 4)))
+    results = {1: (6, 8), 2: (5, 2)}
+    # Table 2 gets 7&4 (staying) and 1&3 (down from the head table). Splitting both pairs
+    # gives 7&1 against 4&3, the first way in seat order...
+    alone_last = progressive_next(second, results, range(1, 9))
+    assert alone_last.tables[1] == four(2, 7, 4, 1, 3)
+    # ...but 7&1 and 4&3 partnered in round 1, so 7&3 against 4&1 it is.
+    first = Round(1, (four(1, 7, 2, 1, 5), four(2, 4, 6, 3, 8)))
+    with_earlier = progressive_next(second, results, range(1, 9), earlier=[first])
+    assert with_earlier.tables[1] == Table(2, (7, 4, 3, 1), ((7, 3), (4, 1)))
+    # The head table is as before: the winners stay together.
+    assert with_earlier.tables[0] == alone_last.tables[0] == four(1, 6, 5, 8, 2)

@@ -309,3 +309,26 @@ def test_next_rounds_never_repeat_a_partner_as_players_come_and_go(count, seed, 
         played.append(round_robin_next(played, present, seed))
         assert sorted(played[-1].players) == sorted(present)
         assert spread(played).partner_max == 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    count=st.integers(2, 30),
+    per_table=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 10**6),
+    rounds=st.integers(1, 4),
+)
+def test_tables_each_for_themselves_seat_everyone_once_at_the_stated_sizes(
+    count, per_table, seed, rounds
+):
+    sizes, out = individual_sizes(count, per_table)
+    played: list[Round] = []
+    for number in range(1, rounds + 1):
+        round_ = individual_tables(list(range(count)), per_table, number, seed, previous=played)
+        assert sorted(len(t.players) for t in round_.tables) == sorted(sizes)
+        assert len(round_.byes) == out
+        assert sorted(round_.players) == list(range(count))
+        assert round_ == individual_tables(list(range(count)), per_table, number, seed)
+        played.append(round_)
+    byes = spread(played).byes.values()
+    assert max(byes) - min(byes) <= 1
