@@ -92,8 +92,8 @@ def engine_round(played: RoundState) -> ev.Round:
 
 
 def _movers(table: TableState) -> tuple[int, ...]:
-    """Who moves up from a finished progressive table: its winning side, or at a table each
-    for themselves its two best (``cutthroat_movers``)."""
+    """A finished progressive table's result: its winning side, or at a table each for
+    themselves every player best first (``cutthroat_ranking``)."""
     loaded = table.game
     if loaded is None or not loaded.result.finished:
         return ()
@@ -102,7 +102,7 @@ def _movers(table: TableState) -> tuple[int, ...]:
         members = dict(loaded.game.teams)[loaded.result.winner or ""]
         return tuple(by_name[name] for name in members)
     scores = {by_name[name]: score for name, score in loaded.result.scores.items()}
-    return ev.cutthroat_movers(engine_round_table(table), scores)
+    return ev.cutthroat_ranking(engine_round_table(table), scores)
 
 
 def engine_round_table(table: TableState) -> ev.Table:
@@ -119,7 +119,9 @@ def _seat(state: EventState) -> ev.Round:
             return _numbered(ev.progressive_first(present, seed), number)
         last = state.current
         results = {t.number: _movers(t) for t in last.tables}
-        return _numbered(ev.progressive_next(engine_round(last), results, present), number)
+        earlier = [engine_round(r) for r in state.rounds[:-1]]
+        moved = ev.progressive_next(engine_round(last), results, present, earlier)
+        return _numbered(moved, number)
     if fmt == "round-robin":
         first = [p.player_id for p in state.playing(1)]
         if sorted(first) == sorted(present):

@@ -335,3 +335,25 @@ def test_the_event_pages_speak_romanian(client: Any, app: Any) -> None:
     standings = client.get(f"/events/{event_id}/standings", headers=ro).get_data(as_text=True)
     assert "Final: toate rundele s-au jucat." in standings and "Potul:" in standings
     assert "Victorii" in standings and "Premii" in standings
+
+
+def test_a_progressive_night_of_ten_moves_the_two_best_of_each_table_of_five(
+    client: Any, app: Any
+) -> None:
+    event_id = _create(client, rounds="2")
+    _register(client, event_id, NAMES[:10])
+    _start(client, app, event_id)
+    first = _state(app, event_id).current
+    # 10 players: two tables of five, each for themselves.
+    assert [(len(t.seats), t.sides) for t in first.tables] == [(5, None), (5, None)]
+    for table in first.tables:
+        _play(app, table.game_id, 0, 0)  # seat 0 makes 4
+        assert _play(app, table.game_id, 1, 0).finished  # seat 1 set back, seat 0 takes 4 more
+    assert _start(client, app, event_id).status_code == 302
+    second = _state(app, event_id).current
+    assert second.number == 2
+    head, foot = second.tables
+    # The foot table's two best (seat 0 on 8, then seat 2: the lower of the seats on 0) move up;
+    # the head table's two worst go down; everyone is seated once.
+    assert {first.tables[1].seats[0], first.tables[1].seats[2]} <= set(head.seats)
+    assert sorted(head.seats + foot.seats) == sorted(first.tables[0].seats + first.tables[1].seats)
