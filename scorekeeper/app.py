@@ -92,6 +92,7 @@ def register_blueprints(app: Flask) -> None:
     from .pdf.views import bp as pdf
     from .players.views import bp as players
     from .setup.views import bp as setup
+    from .trail.views import bp as trail
     from .web.health import bp as health
 
     app.register_blueprint(setup)
@@ -106,6 +107,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(health)
     app.register_blueprint(rules_card)
     app.register_blueprint(live)
+    app.register_blueprint(trail)
 
 
 def register_errors(app: Flask) -> None:

@@ -25,7 +25,8 @@ HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-import processes  # noqa: E402  (found through the path set just above)
+import builders  # noqa: E402  (found through the path set just above)
+import processes  # noqa: E402
 import system_parts  # noqa: E402
 
 #: What was missing in this run, for the summary line.
@@ -169,9 +170,7 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     folder = tmp_path_factory.mktemp("template")
     path = folder / "template.sqlite3"
-    app = create_app(
-        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "t"}
-    )
+    app = create_app(builders.config_for(f"sqlite:///{path}"))
     with app.app_context():
         upgrade_database()
         from scorekeeper.data.extensions import db
@@ -194,7 +193,7 @@ def migrated_postgres() -> str:
         conn.execute(text("DROP SCHEMA public CASCADE"))
         conn.execute(text("CREATE SCHEMA public"))
     engine.dispose()
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "t"})
+    app = create_app(builders.config_for(url))
     with app.app_context():
         upgrade_database()
         from scorekeeper.data.extensions import db
@@ -238,13 +237,10 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def app_config(database_url: str, tmp_path: Path) -> dict[str, Any]:
-    """The configuration tests use; override it in a module to change a setting."""
-    return {
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": database_url,
-        "SECRET_KEY": "test-secret",
-        "WTF_CSRF_ENABLED": False,
-    }
+    """The configuration tests use (tests/builders.py's, on this test's database); a module
+    changes a setting by extending it: ``{**app_config, "KEY": value}`` (naming
+    ``database_url`` too, which keeps its parametrisation)."""
+    return builders.config_for(database_url)
 
 
 @pytest.fixture

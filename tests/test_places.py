@@ -7,18 +7,17 @@ tests/test_wheel.py; here, the checkout's side and the bad folders and settings.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from builders import CONFIG
+from command_line import invoke
 
 from scorekeeper import create_app
 from scorekeeper.config import SettingError
 from scorekeeper.places import PACKAGE, find_places
 
 REPO = Path(__file__).resolve().parents[1]
-SCRIPT = Path(sys.executable).parent / "scorekeeper"
 
 
 def test_a_checkout_serves_the_repositorys_templates_and_keeps_its_data_in_instance() -> None:
@@ -47,11 +46,8 @@ def test_scorekeeper_instance_names_the_data_folder_in_full(
 def test_a_data_folder_that_cannot_be_made_is_one_clear_line_and_status_2(tmp_path: Path) -> None:
     taken = tmp_path / "a-file"
     taken.write_text("not a folder")
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env["SCOREKEEPER_INSTANCE"] = str(taken / "data")
-    done = subprocess.run(
-        [str(SCRIPT), "init-db"], capture_output=True, text=True, env=env, timeout=60, check=False
-    )
+    env = {"DATABASE_URL": None, "SCOREKEEPER_INSTANCE": str(taken / "data")}
+    done = invoke("init-db", env=env)
     assert done.returncode == 2, done.stderr
     assert done.stderr == (
         f"error: the data folder {taken / 'data'} cannot be used: Not a directory. "
@@ -65,7 +61,7 @@ def test_a_pdf_workers_setting_that_is_not_a_whole_number_is_refused_by_name(
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     with pytest.raises(SettingError, match=r"^PDF_WORKERS is .*: give a whole number"):
-        create_app({"PDF_WORKERS": workers, "SECRET_KEY": "t"})
+        create_app({**CONFIG, "PDF_WORKERS": workers})
 
 
 def test_every_pdf_workers_setting_the_docs_name_is_taken(
@@ -73,9 +69,7 @@ def test_every_pdf_workers_setting_the_docs_name_is_taken(
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     for workers in (None, 0, 1, 4):
-        assert create_app({"PDF_WORKERS": workers, "SECRET_KEY": "t"}).config["PDF_WORKERS"] == (
-            workers
-        )
+        assert create_app({**CONFIG, "PDF_WORKERS": workers}).config["PDF_WORKERS"] == (workers)
 
 
 @pytest.mark.parametrize("idle", ["a minute", -1, True])
@@ -84,4 +78,4 @@ def test_a_pdf_worker_idle_setting_that_is_not_seconds_is_refused_by_name(
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     with pytest.raises(SettingError, match=r"^PDF_WORKER_IDLE_SECONDS is .*: give the seconds"):
-        create_app({"PDF_WORKER_IDLE_SECONDS": idle, "SECRET_KEY": "t"})
+        create_app({**CONFIG, "PDF_WORKER_IDLE_SECONDS": idle})

@@ -39,8 +39,9 @@ LOGIN_GENERATION_FILE = "organiser_logins"
 #: The session key that holds the organiser's proof of login.
 SESSION_KEY = "organiser"
 #: Endpoints that anyone may POST to (logging in is how one gets permission; anyone may
-#: pick their language).
-OPEN_POSTS = {"auth.login", "language.switch"}
+#: pick their language; a player confirms, disputes or signs on their own phone: that
+#: changes no score, and the trail keeps who did).
+OPEN_POSTS = {"auth.login", "language.switch", "trail.answer", "trail.sign"}
 #: GET pages that exist only to change something: with a password set they need a login.
 ORGANISER_PAGES = {
     "setup.choose_variant",

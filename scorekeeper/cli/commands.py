@@ -28,6 +28,7 @@ def register(group: click.Group) -> None:
     group.add_command(import_all)
     group.add_command(seed_command)
     group.add_command(pdf_command)
+    group.add_command(verify)
 
 
 def configured_app() -> Any:
@@ -45,10 +46,10 @@ def configured_app() -> Any:
 @click.command("init-db")
 def init_db() -> None:
     """Create or upgrade the database to the latest schema."""
-    from ..data.database import shown, upgrade_database
+    from ..data.database import command_context, shown, upgrade_database
 
     app = configured_app()
-    with app.app_context():
+    with command_context(app):  # its connections closed when done, as every command's
         upgrade_database()
     click.echo(gettext("Database ready: %(url)s", url=shown(app.config["SQLALCHEMY_DATABASE_URI"])))
 
@@ -273,3 +274,51 @@ def import_all(file: str) -> None:
             sys.exit(2)
     for line in say_written(written):
         click.echo(line)
+
+
+@click.command()
+@click.argument("game", required=False, type=int)
+def verify(game: int | None) -> None:
+    """Say whether each game's trail of changes is whole (or GAME's): every entry as it was
+    written, each naming the one before. Status 1 names the first entry that is not."""
+    from .. import operations
+    from ..data.database import command_context
+
+    app = configured_app()
+    with command_context(app):
+        checks = operations.trail.verify(game)
+    if not checks:
+        click.echo(gettext("No trail to check: no game has a change kept yet."))
+        return
+    broken = 0
+    for found in checks:
+        name = (
+            gettext("Game %(number)s", number=found.game_id)
+            if found.kept
+            else gettext("Game %(number)s (deleted)", number=found.game_id)
+        )
+        if found.whole:
+            click.echo(
+                ngettext(
+                    "%(game)s: the trail is whole (%(num)s entry).",
+                    "%(game)s: the trail is whole (%(num)s entries).",
+                    found.entries,
+                    game=name,
+                )
+            )
+            continue
+        broken += 1
+        what = found.broken_kind or ""
+        if found.broken_hand is not None:
+            what = gettext("%(kind)s, hand %(number)s", kind=what, number=found.broken_hand)
+        click.echo(
+            gettext(
+                "%(game)s: the trail is broken at entry %(number)s (%(what)s): it was changed "
+                "outside the app.",
+                game=name,
+                number=found.broken,
+                what=what,
+            )
+        )
+    if broken:
+        sys.exit(1)

@@ -103,6 +103,15 @@ class Game(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Mod
     # Time called after this many played hands (RULES.md 11.4), by the organiser or a
     # tournament's director; None while it has not been.
     called: Mapped[int | None] = mapped_column(default=None)
+    # Each hand is to be confirmed by a player of another side (operations.trail).
+    confirm_hands: Mapped[bool] = mapped_column(default=False)
+    # The version the scores last changed at: a confirmation, a dispute or a signature
+    # bumps ``version`` (open boards hear of it) but not this, so a hand form opened
+    # before it is still good (``writing.check_version``).
+    score_version: Mapped[int] = mapped_column(default=0)
+    # When a player of every side signed the result; the game is locked since (only the
+    # organiser or a tournament's director changes it). None: not signed, or unlocked.
+    signed_at: Mapped[datetime | None] = mapped_column(default=None)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
@@ -235,6 +244,46 @@ class LoginFailure(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy'
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
     __table_args__ = (Index("ix_login_failure_address_at", "address", "at"),)
+
+
+#: Longest "who" of a trail entry: ``player:`` or ``device:`` and a name or a label.
+WHO_MAX = 120
+#: Longest label a phone picks for itself ("Dana's phone").
+DEVICE_LABEL_MAX = 40
+
+
+class Change(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+    """One entry of a game's trail: a hand recorded, corrected, undone, the game deleted, a
+    hand confirmed or disputed, a side's signature, the game locked or unlocked.
+
+    Only ever inserted (``operations.trail``): no page edits or deletes an entry. The
+    entries of one game make a chain: each ``hash`` is SHA-256 over the entry's canonical
+    JSON and the ``prev_hash`` of the one before (``operations.trail.entry_hash``), so an
+    entry changed behind the app's back shows. ``game_id`` is no foreign key: a deleted
+    game's trail stays, and ``game_created_at`` tells it from a later game given its id.
+    ``before``/``after`` are hands as the game record writes them (GAME-RECORD.md).
+    """
+
+    __tablename__ = "change"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int]
+    game_created_at: Mapped[datetime]
+    #: Its place in the game's chain, from 1.
+    seq: Mapped[int]
+    hand: Mapped[int | None] = mapped_column(default=None)
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime]
+    who: Mapped[str] = mapped_column(String(WHO_MAX))
+    before: Mapped[Any | None] = mapped_column(JSON, default=None)
+    after: Mapped[Any | None] = mapped_column(JSON, default=None)
+    detail: Mapped[Any | None] = mapped_column(JSON, default=None)
+    prev_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "game_created_at", "seq", name="uq_change_game_seq"),
+    )
 
 
 class Counted:

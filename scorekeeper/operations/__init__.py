@@ -13,6 +13,8 @@
 - ``logins``: the organiser login's limit on failed attempts, one for every worker;
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
 - ``kept``: which stored games a record to import is identical to;
+- ``trail``: every change kept in a chain per game, a hand confirmed or disputed by the
+  other side, the result signed and the game locked, the chain checked (``verify``);
 - ``rows`` (the row types and their conversion to the engine's values), ``statements``
   (the prebuilt SQL) and ``writing`` (the write transaction and what a change rewrites)
   serve the others;
@@ -39,6 +41,7 @@ from . import (
     rule_sets,
     seasons,
     standings,
+    trail,
 )
 
 __all__ = [
@@ -58,4 +61,5 @@ __all__ = [
     "rule_sets",
     "seasons",
     "standings",
+    "trail",
 ]

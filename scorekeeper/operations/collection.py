@@ -293,13 +293,19 @@ def _take_back(
 ) -> None:
     """Delete what a failed import added: its games, its nights, its rule sets, and the
     players it made (by their names' keys; those still in no game: someone at a table may
-    have seated one meanwhile)."""
+    have seated one meanwhile). The trail of a game taken back goes with it: the one place
+    an entry is ever deleted, for a game that was never there as far as anyone saw."""
     for start in range(0, len(game_ids), 50):
         with write_transaction():
             for game_id in game_ids[start : start + 50]:
                 stats_cache.forget_game(game_id)
                 game = db.session.get(models.Game, game_id)
                 if game is not None:
+                    db.session.execute(
+                        delete(models.Change)
+                        .where(models.Change.game_id == game_id)
+                        .where(models.Change.game_created_at == game.created_at)
+                    )
                     db.session.delete(game)
     with write_transaction():
         if rule_set_ids:
@@ -451,6 +457,7 @@ def write_seeded(items: Iterable[SeededNight | SeededGame], *, chunk: int = 500)
                     "stake": game.stake,
                     "called": game.called,
                     "version": len(item.hands) + 1,
+                    "score_version": len(item.hands) + 1,
                     "finished": result.finished,
                     "winner": result.winner,
                     "created_at": item.started_at,

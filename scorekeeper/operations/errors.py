@@ -46,6 +46,19 @@ MESSAGES: dict[str, str] = {
         "This is a file of every game (from scorekeeper export-all), not one game's record: "
         "add it with scorekeeper import-all on the machine that serves the app."
     ),
+    "signed": N_(
+        "Game %(game)s was signed by every side at %(at)s, so it is locked: only the "
+        "organiser can correct, undo or delete it now (log in as the organiser; without a "
+        "password set, set one first with scorekeeper set-password). Nothing was changed."
+    ),
+    "not-other-side": N_(
+        "%(name)s cannot answer for hand %(number)s: a player of another side than the "
+        "pitcher's confirms or disputes it. Nothing was changed."
+    ),
+    "not-a-player": N_("%(name)s does not play in this game; nothing was signed."),
+    "bad-trail": N_(
+        "The record's trail is not shaped as a trail is (at %(place)s); nothing was imported."
+    ),
     "not-finished": N_(
         "Game %(id)s is not over yet: play the next game once this one has a winner."
     ),

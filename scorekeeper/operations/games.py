@@ -16,6 +16,7 @@ from ..data.database import run
 from ..data.extensions import db
 from ..live import broker as live
 from ..stats import cache as stats_cache
+from . import trail
 from .errors import AlreadyKept, OperationError
 from .kept import kept_like
 from .loading import keep, load
@@ -32,6 +33,7 @@ def create_game(
     replacing: int | None = None,
     night_id: int | None = None,
     follows: int | None = None,
+    confirm_hands: bool = False,
 ) -> int:
     """Store a new game (already checked by ``rules.Game.create``) and return its id.
 
@@ -41,7 +43,8 @@ def create_game(
     (a night that no longer exists: none), or no night: never a night just because it is
     open (another table's, say). With ``follows`` (a rematch), it becomes that finished
     game's next game if it has none yet, so a "Play again" tapped after it lands there
-    (see ``play_again``).
+    (see ``play_again``). With ``confirm_hands``, each hand waits for a player of another
+    side to confirm it (``operations.trail``).
     """
 
     def action() -> int:
@@ -55,6 +58,8 @@ def create_game(
                 select(models.Night.id).where(models.Night.id == night_id)
             ).scalar()
         new = store_game(game, night)
+        if confirm_hands:
+            run(UPDATE_GAME, {"game_id": new.row.id, "confirm_hands": True})
         refresh_stats(new.row, new.result, new.player_ids)
         if before is not None and before.finished and before.next_game_id is None:
             run(UPDATE_GAME, {"game_id": before.id, "next_game_id": new.row.id})
@@ -92,7 +97,10 @@ def store_record(
     else:  # a player the roster spells otherwise: the hands name them as it does
         hands = [engine_hand(SimpleNamespace(**c), new.game.players) for c in columns]
         result = rules.score_game(new.game, hands)
-    return cache_result(row, result, new.player_ids, times.get("updated_at"))
+    stored = cache_result(row, result, new.player_ids, times.get("updated_at"))
+    if record.trail is not None:
+        trail.store_exported(stored, record.trail)
+    return stored
 
 
 def import_record(record: rules.GameRecord, *, again: int | None = None) -> int:
@@ -118,6 +126,8 @@ def delete_game(game_id: int, *, version: int | None = None) -> None:
     def action() -> None:
         loaded = load(game_id, for_update=True)
         check_version(loaded, version)
+        trail.check_unlocked(loaded)
+        trail.deleted(loaded)
         stats_cache.forget_game(game_id)
         run(delete(GAME).where(GAME.c.id == game_id))
         live.deleted(game_id)
@@ -154,6 +164,8 @@ def play_again(game_id: int, *, version: int | None) -> NextGame:
         check_version(loaded, version)
         game = rules.scoring.next_game(loaded.result)
         new = store_game(game, loaded.row.night_id)
+        if loaded.row.confirm_hands:  # the table plays on as it did
+            run(UPDATE_GAME, {"game_id": new.row.id, "confirm_hands": True})
         refresh_stats(new.row, new.result, new.player_ids)
         run(UPDATE_GAME, {"game_id": game_id, "next_game_id": new.row.id})
         return NextGame(new.row.id, started=True)

@@ -13,6 +13,7 @@ from sqlalchemy import delete, insert, select, update
 from .. import rules
 from ..data.database import dialect, run
 from ..data.models import utcnow
+from . import trail
 from .errors import Conflict, KeyUsed, NotFound, SameAsLast, WinMoves
 from .loading import load, lock
 from .rows import Loaded, hand_columns
@@ -102,6 +103,7 @@ def record_hand(
         # Inserted by its game id, not added to row.hands: that would read every stored
         # hand first (and an ORM object for it costs more than the insert).
         _insert_hand({"game_id": game_id, "number": len(hands), **hand_columns(new, seat_of)}, key)
+        trail.changed_score(loaded, hands, result, trail.RECORDED, len(hands))
         return rewritten(loaded, hands, result)
 
     try:
@@ -161,6 +163,7 @@ def replace_hand(
         check_version(loaded, version)
         if not 1 <= number <= len(loaded.hands):
             raise NotFound("no-hand", game=game_id, number=number)
+        trail.check_unlocked(loaded)
         hands = list(loaded.hands)
         hands[number - 1] = hand
         won_at = _won_before_the_end(loaded.game, hands)
@@ -180,6 +183,10 @@ def replace_hand(
             run(delete(HAND).where(HANDS_AFTER), {"of_game": game_id, "after": len(hands)})
         if key is not None:
             _keep_key(game_id, number, key)
+        # The correction and each hand it removed after the win it moved earlier: one entry
+        # each, in this transaction.
+        removed = range(len(hands) + 1, len(loaded.hands) + 1)
+        trail.changed_score(loaded, hands, result, trail.CORRECTED, number, removed=removed)
         return rewritten(loaded, hands, result)
 
     return write_game(action)
@@ -223,9 +230,11 @@ def undo_last_hand(game_id: int, *, version: int | None) -> rules.GameResult:
         check_version(loaded, version)
         if not loaded.hands:
             raise NotFound("no-hand-to-undo")
+        trail.check_unlocked(loaded)
         hands = loaded.hands[:-1]
         result = rules.score_game(loaded.game, hands)
         run(delete(HAND).where(THE_HAND), {"of_game": game_id, "of_number": len(loaded.hands)})
+        trail.changed_score(loaded, hands, result, trail.UNDONE, len(loaded.hands))
         return rewritten(loaded, hands, result)
 
     return write_game(action)

@@ -1,6 +1,6 @@
 """Which games are kept already: the stored games whose record is identical to a record
 about to be imported (the same variant, house rules, players, teams, first dealer, stake
-and hands, note for note).
+and hands, note for note; its trail aside).
 
 An import asks this before it writes, so the same game brought in twice is not two games
 counted twice in the statistics. Only games that could be identical are replayed: those of
@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from .. import rules
 from ..data import models
 from ..data.database import run
-from .loading import export_record, load_many
+from .loading import load_many
 from .statements import SEATED_OF
 
 #: How many candidate games are replayed at a time (a list page's three queries each).
@@ -66,5 +66,8 @@ def kept_like(records: Sequence[rules.GameRecord]) -> list[list[int]]:
         for game_id in candidates[start : start + _CHUNK]:
             found = loaded.get(game_id)
             if found is not None and not isinstance(found, rules.RuleError):
-                by_record.setdefault(same_record(export_record(found)), []).append(game_id)
+                # The game and its hands, not its trail: the same game played is the same
+                # game however its changes were kept.
+                record = rules.record_to_json(found.game, found.hands)
+                by_record.setdefault(same_record(record), []).append(game_id)
     return [by_record.get(same_record(r), []) for r in records]

@@ -170,5 +170,12 @@ def _replay(row: GameRow, seated: Sequence[Any], stored: Sequence[Any]) -> Loade
 
 
 def export_record(loaded: Loaded) -> dict[str, Any]:
-    """Write the game record (GAME-RECORD.md) of a stored game."""
-    return rules.record_to_json(loaded.game, loaded.hands)
+    """Write the game record (GAME-RECORD.md) of a stored game, with its trail if it has one
+    (the optional ``trail`` key, which scoring ignores and an import keeps)."""
+    from .trail import exported  # the trail reads a game as this module does
+
+    record = rules.record_to_json(loaded.game, loaded.hands)
+    kept = exported(loaded)
+    if kept is not None:
+        record["trail"] = kept
+    return record

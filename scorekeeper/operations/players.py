@@ -111,6 +111,7 @@ def _rename_in_games(games: list[models.Game], old: str, new: str) -> None:
         if game.teams is None and game.winner == old:
             game.winner = new
         game.version = (game.version or 0) + 1
+        game.score_version = game.version
         live.changed(game.id, game.version)
 
 

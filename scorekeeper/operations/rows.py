@@ -45,6 +45,12 @@ class GameRow:
     next_game_id: int | None = None
     #: Time called after this many played hands (RULES.md 11.4), if it was.
     called: int | None = None
+    #: Each hand waits for a player of another side to confirm it (``operations.trail``).
+    confirm_hands: bool = False
+    #: The version the scores last changed at (a confirmation bumps ``version`` only).
+    score_version: int = 0
+    #: When every side signed the result (locked since), if it was.
+    signed_at: datetime | None = None
 
 
 @dataclass(frozen=True)

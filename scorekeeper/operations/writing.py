@@ -81,6 +81,7 @@ def cache_result(
         finished_at=(row.finished_at or now) if result.finished else None,
         updated_at=now,
         version=row.version + 1,
+        score_version=row.version + 1,
     )
     run(
         UPDATE_GAME,
@@ -91,6 +92,7 @@ def cache_result(
             "finished_at": changed.finished_at,
             "updated_at": changed.updated_at,
             "version": changed.version,
+            "score_version": changed.score_version,
         },
     )
     refresh_stats(changed, result, player_ids, existing)
@@ -119,7 +121,10 @@ def write(action: Any) -> Any:
 
 
 def check_version(loaded: Loaded, version: int | None) -> None:
-    if version is not None and loaded.row.version != version:
+    """Refuse a form made from an older state of the game's scores: one made since the
+    scores last changed is good, however many confirmations came after it."""
+    row = loaded.row
+    if version is not None and not row.score_version <= version <= row.version:
         raise Conflict(Conflict.STALE)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import N_, Phrase, RuleError, quote
@@ -87,6 +87,7 @@ _RECORD_KEYS = (
     "stake",
     "hands",
     "called",
+    "trail",
 )
 _REQUIRED_KEYS = ("format", "variant", "players", "hands")
 _PLAYED_KEYS = ("pitcher", "bid", "points", "sale", "high_bidder", "note", "game_count", "dealer")
@@ -99,6 +100,9 @@ class GameRecord:
 
     game: Game
     hands: tuple[Hand, ...]
+    #: The record's ``trail`` (what was changed, by whom), as given: scoring never reads
+    #: it; the store that imports the record keeps it (and checks its shape).
+    trail: Any = field(default=None, compare=False)
 
     def score(self) -> GameResult:
         return score_game(self.game, self.hands)
@@ -268,7 +272,7 @@ def parse_record(data: Any) -> GameRecord:
     _expect(hands_data, list, N_("a list of hands"), field="hands")
     check_hand_count(len(hands_data))
     hands = tuple(_parse_hand(game, number, h) for number, h in enumerate(hands_data, start=1))
-    record = GameRecord(game, hands)
+    record = GameRecord(game, hands, data.get("trail"))
     record.score()  # a record is only valid if every hand scores
     return record
 

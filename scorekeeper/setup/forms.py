@@ -136,6 +136,15 @@ class NewGameForm(Form):
         validate_choice=False,
         description=_l("A game joins a night only when it is chosen here."),
     )
+    # Each hand waits for a player of another side to confirm it (off for an ordinary game;
+    # a tournament's games ask for it).
+    confirm_hands = BooleanField(
+        _l("The other side confirms each hand"),
+        description=_l(
+            "Each hand waits until a player of another side confirms it on their phone, or "
+            "by tapping their name on this one."
+        ),
+    )
     create = SubmitField(_l("Start the game"))
 
     def chosen_night(self) -> int | None:

@@ -153,6 +153,7 @@ def _start(
             replacing=replacing,
             night_id=form.chosen_night(),
             follows=rematch.row.id if rematch else None,
+            confirm_hands=bool(form.confirm_hands.data),
         )
     except NameTaken as taken:  # saved under that name meanwhile, on another phone
         return operations.rule_sets.rule_set(int(taken.params["id"]))

@@ -22,6 +22,7 @@ from .. import rules
 from ..i18n import gettext
 from ..operations.rows import Loaded
 from . import charts
+from .trail import TrailView, trail_view
 from .words import bid_words, hand_outcome, house_rules_said, sale_words, win_words
 
 
@@ -139,6 +140,9 @@ class GameView:
     hand_count: int
     #: Each player's name as a narrow column writes it (``short_names``): ``("Annabelle", "Ann")``.
     player_shorts: tuple[tuple[str, str], ...] = ()
+    #: The game's trail: marks of hands waiting, disputed, corrected; signatures; its
+    #: changes in words (``sheets.trail``). None when taken without the hand rows.
+    trail: TrailView | None = None
 
 
 #: How many letters a name keeps in the columns of a phone's sheet, by how many columns
@@ -329,6 +333,7 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         first_dealer=game.dealer_first,
         hand_count=len(result.hands),
         player_shorts=tuple(zip(game.players, short_names(game.players), strict=True)),
+        trail=trail_view(loaded) if rows else None,
     )
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 import system_parts
+from builders import SERVED, config_for
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -68,14 +69,7 @@ def served_app(
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SCOREKEEPER_INSTANCE", str(folder / "instance"))
         patch.delenv("DATABASE_URL", raising=False)
-        app = create_app(
-            {
-                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-                "SECRET_KEY": "browser-tests",
-                "WTF_CSRF_ENABLED": True,
-                **config,
-            }
-        )
+        app = create_app(config_for(f"sqlite:///{database}", **{**SERVED, **config}))
     # As ``scorekeeper serve``: a thread per live board or game page it may hold, and more.
     server = serving.create_server(app, host=host, port=0, threads=serving.thread_count(app))
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import SERVED, config_for
 from playwright.sync_api import expect
 
 from .conftest import TIMEOUT_MS, LiveServer
@@ -178,13 +179,7 @@ def restartable(
     shutil.copy(migrated_sqlite, database)
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
     monkeypatch.delenv("DATABASE_URL", raising=False)
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-            "SECRET_KEY": "browser-tests",
-            "WTF_CSRF_ENABLED": True,
-        }
-    )
+    app = create_app(config_for(f"sqlite:///{database}", **SERVED))
     served = Restartable(app)
     served.start()
     try:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from builders import ap_hand, record
 
 from scorekeeper import operations, rules
 from scorekeeper.data.extensions import db
@@ -13,18 +14,8 @@ from scorekeeper.data.extensions import db
 from .conftest import LiveServer
 
 
-def _ap(pitcher: str, bid: int, high: str, low: str, jack: str | None, game: str | None) -> Any:
-    return {
-        "pitcher": pitcher,
-        "bid": bid,
-        "points": {"high": high, "low": low, "jack": jack, "game": game},
-    }
-
-
 def _record(variant: str, players: list[str], hands: list[Any], **extra: Any) -> str:
-    return json.dumps(
-        {"format": rules.FORMAT, "variant": variant, "players": players, "hands": hands, **extra}
-    )
+    return json.dumps(record(variant, players, hands, **extra))
 
 
 #: Ada smudges in an Auction Pitch game for money; Ada and Cal win a Cinch game to 20
@@ -34,9 +25,9 @@ GAMES = (
         "auction-pitch",
         ["Ada", "Ben", "Cal"],
         [
-            _ap("Ben", 3, "Ben", "Ben", "Ada", "Ben"),
-            _ap("Cal", 2, "Ada", "Ben", None, "Ada"),
-            _ap("Ada", 4, "Ada", "Ada", "Ada", "Ada"),
+            ap_hand("Ben", 3, "Ben", "Ben", "Ada", "Ben"),
+            ap_hand("Cal", 2, "Ada", "Ben", None, "Ada"),
+            ap_hand("Ada", 4, "Ada", "Ada", "Ada", "Ada"),
         ],
         stake="0.25",
     ),
@@ -84,7 +75,7 @@ GAMES = (
         teams={"Reds": ["Ada", "Cal"], "Blues": ["Ben", "Dot"]},
         house_rules={"target": 20},
     ),
-    _record("auction-pitch", ["Ben", "Cal"], [_ap("Ben", 2, "Ben", "Ben", "Cal", None)]),
+    _record("auction-pitch", ["Ben", "Cal"], [ap_hand("Ben", 2, "Ben", "Ben", "Cal", None)]),
 )
 
 

@@ -1,27 +1,24 @@
 """The command line speaks the language asked for: ``scorekeeper --lang ro``, or the
 environment's (LANG=ro_RO.UTF-8), in its output and in its errors.
 
-The environment's language is read when the installed console script starts, so those
-tests run it in a real subprocess; the rest use click's CliRunner.
+The environment's language is read when the command starts (``scorekeeper.cli:main``), so
+click's CliRunner, given the environment, is asked as a process would be; the score
+command is run as a real process in tests/cli/test_cli_score.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from command_line import Ran, invoke
 
 from scorekeeper.cli.main import main
 
-REPO = Path(__file__).resolve().parents[2]
 RECORD = Path(__file__).resolve().parent / "records" / "pedro-count-out-by-the-pedro.json"
-SCRIPT = Path(sys.executable).parent / "scorekeeper"
 #: The text sheet's words, and their Romanian.
 SHEET_WORDS = {
     "Players:": "Jucători:",
@@ -33,27 +30,15 @@ SHEET_WORDS = {
 NO_PLAYERS = b'{"format": "pitch-scorekeeper/1", "variant": "auction-pitch"}'
 
 
-def _environment(**language: str) -> dict[str, str]:
-    """This process's environment with no language set, then ``language``."""
+def _environment(**language: str) -> dict[str, str | None]:
+    """This process's environment with no language set, then ``language`` (as changes)."""
     names = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-    return {k: v for k, v in os.environ.items() if k not in names} | language
+    return dict.fromkeys(names, None) | language
 
 
-def _run(
-    *args: str, env: dict[str, str], stdin: bytes | None = None
-) -> subprocess.CompletedProcess[str]:
-    """Run the installed console script, as a user at the table would."""
-    return subprocess.run(
-        [str(SCRIPT), *args],
-        input=stdin.decode() if stdin is not None else None,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=REPO,
-        timeout=60,
-        check=False,
-    )
+def _run(*args: str, env: dict[str, str | None], stdin: bytes | None = None) -> Ran:
+    """Run the command with the environment ``env`` (in this process)."""
+    return invoke(*args, env=env, stdin=stdin)
 
 
 def _invoke(*args: str, stdin: str | None = None) -> Any:

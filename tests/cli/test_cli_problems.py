@@ -1,32 +1,34 @@
 """Every problem a command meets is one line on standard error and status 2, never a
 traceback or a usage page; and --help is said in the language asked for (``--lang ro``,
-which click would read only after answering --help)."""
+which click would read only after answering --help).
+
+The commands run in this process through click's runner; one case, the pdf command's,
+runs it as a real process, as a user would."""
 
 from __future__ import annotations
 
 import inspect
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from command_line import invoke, run_process
 
 from scorekeeper.cli.main import main
 
-SCRIPT = Path(sys.executable).parent / "scorekeeper"
 RECORD = Path(__file__).resolve().parent / "records" / "pedro-count-out-by-the-pedro.json"
 
 
 @pytest.fixture(scope="module")
-def instance(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> dict[str, str]:
-    """An instance folder with a migrated (empty) database, as the commands find it."""
+def instance(
+    tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path
+) -> dict[str, str | None]:
+    """An instance folder with a migrated (empty) database, as the commands find it: the
+    changes to the environment that point them there."""
     folder = tmp_path_factory.mktemp("instance")
     (folder / "scorekeeper.sqlite3").write_bytes(migrated_sqlite.read_bytes())
     names = ("DATABASE_URL", "SECRET_KEY", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-    env = {k: v for k, v in os.environ.items() if k not in names}
-    return env | {"SCOREKEEPER_INSTANCE": str(folder)}
+    return dict.fromkeys(names, None) | {"SCOREKEEPER_INSTANCE": str(folder)}
 
 
 @pytest.fixture(scope="module")
@@ -60,21 +62,18 @@ CASES = [
     ("pdf 1 -o", "{folder}"),
     ("pdf 1 -o", "{through-a-file}"),
 ]
+#: The case that runs the command as a real process: the pdf command's smoke test (each of
+#: the others has its own elsewhere).
+AS_A_PROCESS = {("pdf 1 -o", "{folder}")}
 
 
 @pytest.mark.parametrize(("command", "where"), CASES)
 def test_every_command_with_a_path_it_cannot_use_says_so_in_one_line_with_status_2(
-    instance: dict[str, str], places: dict[str, Path], command: str, where: str
+    instance: dict[str, str | None], places: dict[str, Path], command: str, where: str
 ) -> None:
     path = where.format(**{name: str(p) for name, p in places.items()})
-    run = subprocess.run(
-        [str(SCRIPT), *command.split(), path],
-        capture_output=True,
-        text=True,
-        env=instance,
-        timeout=120,
-        check=False,
-    )
+    how = run_process if (command, where) in AS_A_PROCESS else invoke
+    run = how(*command.split(), path, env=instance)
     assert run.returncode == 2, run.stderr
     assert "Traceback" not in run.stderr
     assert run.stderr.count("\n") == 1, run.stderr  # exactly one line
@@ -83,7 +82,7 @@ def test_every_command_with_a_path_it_cannot_use_says_so_in_one_line_with_status
 
 
 def test_a_usage_error_is_one_line_naming_where_to_read_the_commands_use(
-    instance: dict[str, str],
+    instance: dict[str, str | None],
 ) -> None:
     for args, said in (
         (["pdf", "abc"], "see scorekeeper pdf --help"),
@@ -91,36 +90,25 @@ def test_a_usage_error_is_one_line_naming_where_to_read_the_commands_use(
         (["--lang", "xx", "variants"], "see scorekeeper --help"),
         (["import-all"], "see scorekeeper import-all --help"),
     ):
-        run = subprocess.run(
-            [str(SCRIPT), *args], capture_output=True, text=True, env=instance, timeout=60
-        )
+        run = invoke(*args, env=instance)
         assert run.returncode == 2, args
         assert run.stderr.count("\n") == 1 and run.stderr.startswith("error: "), run.stderr
         assert said in run.stderr
 
 
 def test_a_database_not_set_up_is_one_line_saying_how_to_set_it_up(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)}
-    env["SCOREKEEPER_INSTANCE"] = str(tmp_path / "new")
-    run = subprocess.run(
-        [str(SCRIPT), "export-all", str(tmp_path / "x.json")],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    env = {"DATABASE_URL": None, "SCOREKEEPER_INSTANCE": str(tmp_path / "new")}
+    run = invoke("export-all", str(tmp_path / "x.json"), env=env)
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert "scorekeeper init-db" in run.stderr
 
 
 def test_a_backup_into_a_new_folder_is_made_and_export_all_writes_its_file_whole(
-    instance: dict[str, str], tmp_path: Path
+    instance: dict[str, str | None], tmp_path: Path
 ) -> None:
     target = tmp_path / "new" / "folder" / "games.json"
-    run = subprocess.run(
-        [str(SCRIPT), "export-all", str(target)], capture_output=True, text=True, env=instance
-    )
+    run = invoke("export-all", str(target), env=instance)
     assert run.returncode == 0, run.stderr
     assert target.read_text().startswith("{")
     assert not target.with_name("games.json.partial").exists()

@@ -2,8 +2,10 @@
 
 The worked examples are the spec's, copied into ``tests/examples`` (a test in
 tests/rules/test_rules_record.py keeps the copies equal to the spec's), and our own
-hand-worked records are in ``records/`` here. The examples run through the installed
-console script in a real subprocess; the rest use click's CliRunner.
+hand-worked records are in ``records/`` here. The cases run in this process through
+click's CliRunner; each command is run once as a real process, as a user at the table
+would, and so are the tests of what only a process shows (a fresh interpreter's imports,
+a real standard output's encoding).
 """
 
 from __future__ import annotations
@@ -16,13 +18,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from command_line import SCRIPT, Ran, invoke, run_process
 
 from scorekeeper.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 RECORDS = Path(__file__).resolve().parent / "records"
-SCRIPT = Path(sys.executable).parent / "scorekeeper"
 
 #: The spec's examples, section 11's in a folder of their own (as the spec keeps them).
 EXAMPLE_OUTPUTS = sorted(EXAMPLES.glob("*.out.json")) + sorted(
@@ -49,16 +51,14 @@ def _record_for(output: Path) -> Path:
     return output.with_name(output.name.removesuffix(".out.json") + ".json")
 
 
-def _run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+def _run(*args: str, stdin: bytes | None = None) -> Ran:
+    """Run the command in this process; its output as bytes, as a process writes it."""
+    return invoke(*args, stdin=stdin, text=False)
+
+
+def _process(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
     """Run the installed console script, as a user at the table would."""
-    return subprocess.run(
-        [str(SCRIPT), *args],
-        input=stdin,
-        capture_output=True,
-        cwd=REPO,
-        timeout=60,
-        check=False,
-    )
+    return run_process(*args, stdin=stdin, text=False, cwd=REPO, timeout=60)
 
 
 def _invoke(*args: str, stdin: bytes | None = None) -> Any:
@@ -122,7 +122,7 @@ def test_our_records_cover_every_variant_the_examples_do_not():
 
 def test_score_json_is_written_exactly_as_the_examples_are():
     output = EXAMPLES / "ap-countout-order.out.json"
-    completed = _run("score", str(_record_for(output)), "--json")
+    completed = _process("score", str(_record_for(output)), "--json")
     assert completed.stdout == output.read_bytes()
 
 
@@ -209,7 +209,7 @@ def test_every_bad_record_is_one_line_on_stderr_with_status_two(stdin, line, as_
 def test_a_valid_record_with_a_surrogate_escape_never_gives_a_traceback():
     # Fixed in the engine: the name was accepted and printing it raised UnicodeEncodeError.
     stdin = next(r[1] for r in BAD_RECORDS if r[0] == "a name that is a lone surrogate")
-    completed = _run("score", "-", stdin=stdin)
+    completed = _process("score", "-", stdin=stdin)
     assert completed.returncode == 2
     assert b"Traceback" not in completed.stderr
     assert len(completed.stderr.splitlines()) == 1
@@ -228,7 +228,7 @@ RULE_SET_KEYS = [
 
 
 def test_variants_lists_all_eight_keys():
-    completed = _run("variants")
+    completed = _process("variants")
     assert completed.returncode == 0
     # The variants come first; the ready-made rule sets follow, after a blank line.
     variants_part = completed.stdout.decode("utf-8").split("\n\n")[0]
@@ -314,7 +314,8 @@ def test_a_missing_file_is_one_line_naming_it_with_status_two():
     assert completed.stderr.decode() == f"{missing}: there is no such file\n"
 
 
-def test_a_relative_missing_file_is_named_as_it_was_typed():
+def test_a_relative_missing_file_is_named_as_it_was_typed(monkeypatch):
+    monkeypatch.chdir(REPO)
     completed = _run("score", "missing.json")
     assert completed.returncode == 2
     assert completed.stderr.decode() == "missing.json: there is no such file\n"

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import qr_images
+from waiting import wait_until
 
 SCRIPT = Path(sys.executable).parent / "scorekeeper"
 HALF_BLOCKS = ("\u2580", "\u2584", "\u2588")
@@ -88,8 +89,10 @@ def _serving(
             if select.select([reader], [], [], 0.5)[0]:
                 printed += os.read(reader, 65536)
         if not code:
-            time.sleep(0.5)  # anything it would print after the address, printed by now
-            while select.select([reader], [], [], 0.2)[0]:
+            # Everything serve prints at start comes before it listens: once it answers,
+            # a code it would print is printed.
+            wait_until(lambda: _answers(port, server), 60, awaited="serve to answer")
+            while select.select([reader], [], [], 0.05)[0]:
                 chunk = os.read(reader, 65536)
                 if not chunk:
                     break
@@ -110,17 +113,26 @@ def _serving(
         os.close(reader)
 
 
+def _answers(port: int, server: subprocess.Popen[bytes]) -> bool:
+    """Whether the server on ``port`` answers its health check (it must still be running)."""
+    assert server.poll() is None, "serve ended"
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
+            return bool(response.status == 200)
+    except OSError:
+        return False
+
+
 def _wait_for(url: str) -> bytes:
-    deadline = time.monotonic() + 30
-    while True:
+    def page() -> bytes | None:
         try:
             with urllib.request.urlopen(url, timeout=5) as response:
                 assert response.status == 200
                 return bytes(response.read())
         except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
+            return None
+
+    return wait_until(page, 30, every=0.2, awaited=f"{url} to answer")
 
 
 def test_serve_on_every_interface_prints_a_code_a_phone_decodes_to_the_lan_address(

@@ -13,15 +13,10 @@ PASSWORD = "cards-on-the-table"
 
 
 @pytest.fixture
-def app_config(database_url: str) -> dict[str, Any]:
-    return {
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": database_url,
-        "SECRET_KEY": "test-secret",
-        "WTF_CSRF_ENABLED": False,
-        "ORGANISER_PASSWORD": PASSWORD,
-        "LOGIN_ATTEMPTS": 3,
-    }
+def app_config(app_config: dict[str, Any], database_url: str) -> dict[str, Any]:
+    """An organiser password, and three wrong ones allowed (naming database_url keeps its
+    parametrisation)."""
+    return {**app_config, "ORGANISER_PASSWORD": PASSWORD, "LOGIN_ATTEMPTS": 3}
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import config_for
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import IntegrityError
 
@@ -86,9 +87,7 @@ def test_a_backup_taken_while_hands_are_written_is_consistent_and_restores(
     for target in backups:
         with sqlite3.connect(target) as conn:
             assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        restored = create_app(
-            {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{target}", "SECRET_KEY": "t", "TESTING": True}
-        )
+        restored = create_app(config_for(f"sqlite:///{target}"))
         records = _records(restored)
         # Every game in the copy replays cleanly: no hand was half-written.
         assert len(records) == 4
@@ -100,9 +99,7 @@ def test_a_backup_taken_while_hands_are_written_is_consistent_and_restores(
     with app.app_context():
         final = tmp_path / "final.sqlite3"
         backup_sqlite(final)
-    final_app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{final}", "SECRET_KEY": "t", "TESTING": True}
-    )
+    final_app = create_app(config_for(f"sqlite:///{final}"))
     assert _records(final_app) == _records(app)
 
 
@@ -140,9 +137,7 @@ def test_export_all_then_import_all_moves_every_game_losing_nothing(
         exported = export_collection()
     target = tmp_path / "other.sqlite3"
     target.write_bytes(migrated_sqlite.read_bytes())
-    other = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{target}", "SECRET_KEY": "t", "TESTING": True}
-    )
+    other = create_app(config_for(f"sqlite:///{target}"))
     with other.app_context():
         assert import_collection(json.dumps(exported)).games == 5
         again = export_collection()
@@ -198,9 +193,7 @@ def test_import_all_refuses_a_key_written_twice_in_any_game_and_adds_nothing(app
 
 def _fresh_sqlite(migrated_sqlite: Path, path: Path) -> Any:
     path.write_bytes(migrated_sqlite.read_bytes())
-    return create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "t", "TESTING": True}
-    )
+    return create_app(config_for(f"sqlite:///{path}"))
 
 
 def _nights_and_games(app: Any) -> list[tuple[Any, ...]]:

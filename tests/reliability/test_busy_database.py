@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import config_for
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
@@ -101,9 +102,7 @@ def test_a_postgresql_deadlock_is_busy_and_a_request_meeting_one_answers_503(
     from scorekeeper import create_app
 
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
-    app = create_app(
-        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": migrated_postgres, "SECRET_KEY": "t"}
-    )
+    app = create_app(config_for(migrated_postgres))
 
     @app.get("/deadlocked")
     def deadlocked() -> str:

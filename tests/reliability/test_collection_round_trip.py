@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import config_for
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
@@ -69,7 +70,7 @@ def _fresh(migrated_sqlite: Path, folder: Path) -> tuple[Path, str]:
 
 
 def _counts(database: str) -> dict[str, int]:
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "t", "TESTING": True})
+    app = create_app(config_for(database))
     with app.app_context():
         counts = {
             table.__tablename__: db.session.execute(
@@ -121,7 +122,7 @@ def test_export_all_import_all_brings_back_every_saved_set_and_play_again_link_b
     assert second_file.read_bytes() == first_file.read_bytes()
 
     # The links work on the new machine: Play again on the first game lands on the second.
-    moved = create_app({"SQLALCHEMY_DATABASE_URI": empty, "SECRET_KEY": "t", "TESTING": True})
+    moved = create_app(config_for(empty))
     with moved.app_context():
         first = operations.loading.load(1)
         assert first.row.next_game_id == 4
@@ -162,7 +163,7 @@ def test_a_saved_set_of_a_name_here_keeps_this_databases_rules_and_says_so(
     app: Any, tmp_path: Path, migrated_sqlite: Path
 ) -> None:
     folder, target = _fresh(migrated_sqlite, tmp_path / "b")
-    other = create_app({"SQLALCHEMY_DATABASE_URI": target, "SECRET_KEY": "t", "TESTING": True})
+    other = create_app(config_for(target))
     with other.app_context():
         operations.games.create_game(
             rules.Game.create("auction-pitch", ["Ann", "Bob"], house_rules={"target": 21}),

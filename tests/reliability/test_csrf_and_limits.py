@@ -11,13 +11,9 @@ from scorekeeper import operations, rules
 
 
 @pytest.fixture
-def app_config(database_url: str) -> dict[str, Any]:
-    return {
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": database_url,
-        "SECRET_KEY": "test-secret",
-        "MAX_CONTENT_LENGTH": 64 * 1024,
-    }
+def app_config(app_config: dict[str, Any], database_url: str) -> dict[str, Any]:
+    """CSRF on, and a small body limit (naming database_url keeps its parametrisation)."""
+    return {**app_config, "WTF_CSRF_ENABLED": True, "MAX_CONTENT_LENGTH": 64 * 1024}
 
 
 def test_every_form_post_without_the_csrf_token_is_refused(app: Any, client: Any) -> None:

@@ -13,6 +13,7 @@ from datetime import date
 from typing import Any
 
 import pytest
+from builders import SERVED, config_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
@@ -492,7 +493,7 @@ def guarded(migrated_sqlite: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
     path = tmp_path / "shape.sqlite3"
     shutil.copy(migrated_sqlite, path)
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "s"})
+    app = create_app(config_for(f"sqlite:///{path}", **SERVED))
     with app.app_context():
         operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
         operations.nights.start_night("Friday", None, date(2027, 1, 8))

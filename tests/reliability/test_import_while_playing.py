@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import config_for
 from sqlalchemy import func, select
 
 from scorekeeper import create_app, operations, rules
@@ -60,15 +61,7 @@ def _form(version: int) -> dict[str, str]:
 def table(migrated_sqlite: Path, tmp_path: Path) -> Any:
     path = tmp_path / "club.sqlite3"
     path.write_bytes(migrated_sqlite.read_bytes())
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
-            "SECRET_KEY": "t",
-            "TESTING": True,
-            "WTF_CSRF_ENABLED": False,
-            "SQLITE_BUSY_TIMEOUT_MS": BUSY_MS,
-        }
-    )
+    app = create_app(config_for(f"sqlite:///{path}", SQLITE_BUSY_TIMEOUT_MS=BUSY_MS))
     yield app, path
     with app.app_context():
         db.session.remove()

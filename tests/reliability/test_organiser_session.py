@@ -25,16 +25,6 @@ COOKIE = "scorekeeper_session"
 
 
 @pytest.fixture
-def app_config(database_url: str) -> dict[str, Any]:
-    return {
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": database_url,
-        "SECRET_KEY": "test-secret",
-        "WTF_CSRF_ENABLED": False,
-    }
-
-
-@pytest.fixture
 def game_id(app: Any) -> int:
     with app.app_context():
         return operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))

@@ -11,9 +11,11 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from waiting import wait_until
 
 from scorekeeper import operations, rules
 from scorekeeper.serving import server as serving
@@ -23,13 +25,26 @@ from .conftest import Served
 HALF_SENT = 150  # the probe froze every new connection with about 110
 
 
+@dataclass
+class ServedHere(Served):
+    """A server on a thread of this process: its waitress server can be asked what it holds."""
+
+    waitress: Any = None
+
+    def holding(self, client_host: str) -> int:
+        """How many connections from ``client_host`` the server has taken in, each with the
+        start of a request read (and waiting for the rest)."""
+        channels = list(self.waitress.active_channels.values())
+        return sum(1 for c in channels if c.addr[0] == client_host and c.request is not None)
+
+
 @pytest.fixture
-def server(app: Any) -> Iterator[Served]:
+def server(app: Any) -> Iterator[ServedHere]:
     made = serving.create_server(app, host="127.0.0.1", port=0)
     thread = threading.Thread(target=made.run, daemon=True)
     thread.start()
     try:
-        yield Served("127.0.0.1", int(made.effective_port))
+        yield ServedHere("127.0.0.1", int(made.effective_port), made)
     finally:
         serving.stop(made)
         thread.join(timeout=5)
@@ -51,13 +66,17 @@ def _hold_half_sent_requests(served: Served, count: int) -> list[socket.socket]:
 
 
 def test_a_device_holding_150_half_sent_requests_cannot_stop_a_hand_being_saved(
-    app: Any, server: Served
+    app: Any, server: ServedHere
 ) -> None:
     with app.app_context():
         game_id = operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
     held = _hold_half_sent_requests(server, HALF_SENT)
     try:
-        time.sleep(0.5)  # the server has taken them all in
+        wait_until(
+            lambda: server.holding("127.0.0.2") == HALF_SENT,
+            30,
+            awaited=f"the server to take in all {HALF_SENT} half-sent requests",
+        )
         started = time.monotonic()
         status, location, _ = server.post(
             f"/games/{game_id}",

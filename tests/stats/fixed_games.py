@@ -9,28 +9,26 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from scorekeeper import rules
+from builders import ap_hand as ap
+from builders import cinch_hand as cinch
+from builders import record
 
-
-def ap(
-    pitcher: str, bid: int, high: str, low: str, jack: str | None, game: str | None
-) -> dict[str, Any]:
-    return {
-        "pitcher": pitcher,
-        "bid": bid,
-        "points": {"high": high, "low": low, "jack": jack, "game": game},
-    }
-
-
-def cinch(pitcher: str, bid: int, *takers: str | None) -> dict[str, Any]:
-    keys = ("high", "low", "jack", "game", "right_pedro", "left_pedro")
-    return {"pitcher": pitcher, "bid": bid, "points": dict(zip(keys, takers, strict=True))}
-
-
-def record(
-    variant: str, players: list[str], hands: list[dict[str, Any]], **extra: Any
-) -> dict[str, Any]:
-    return {"format": rules.FORMAT, "variant": variant, "players": players, "hands": hands, **extra}
+__all__ = [
+    "ALL",
+    "EXPECTED",
+    "FINISHED",
+    "GAME_A",
+    "GAME_B",
+    "GAME_C",
+    "GAME_D",
+    "GAME_E",
+    "NIGHT_MONEY",
+    "NIGHT_PAYMENTS",
+    "NIGHT_UNITS",
+    "ap",
+    "cinch",
+    "record",
+]
 
 
 # A: Auction Pitch, three players, a quarter a unit.

@@ -1,13 +1,15 @@
-"""Helpers for the statistics, roster and night tests: games set up through the real app."""
+"""Helpers for the statistics, roster and night tests: games set up through the real app
+(the builders, ``import_game``, ``version_of`` and ``ap_form``, are tests/builders.py's,
+imported here under the names these tests have always used)."""
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from builders import ap_form, import_game, version_of
 from sqlalchemy import select
 
 from scorekeeper import operations
@@ -16,45 +18,19 @@ from scorekeeper.data.extensions import db
 from scorekeeper.stats.cache import cents, line_columns
 from scorekeeper.stats.summary import summarise
 
-
-def import_game(client: Any, record: Mapping[str, Any]) -> int:
-    """Create a game from a record posted as a JSON body (the real import); return its id."""
-    response = client.post("/games/import", json=record)
-    if response.status_code == 409:  # the same game kept already: asked for again
-        response = client.post(f"/games/import?again={response.get_json()['game']}", json=record)
-    assert response.status_code == 201, response.get_data(as_text=True)
-    return int(response.get_json()["id"])
-
-
-def version_of(client: Any, game_id: int) -> int:
-    return int(client.get(f"/games/{game_id}/version.json").get_json()["version"])
-
-
-def ap_form(
-    players: list[str],
-    pitcher: str,
-    bid: int,
-    high: str,
-    low: str,
-    jack: str | None,
-    game: str | None,
-    version: int,
-) -> dict[str, str]:
-    """The Auction Pitch hand form as its tap buttons post it (seat numbers, 'nobody')."""
-    seat = {name: str(i) for i, name in enumerate(players)}
-
-    def taker(name: str | None) -> str:
-        return "nobody" if name is None else seat[name]
-
-    return {
-        "pitcher": seat[pitcher],
-        "bid": str(bid),
-        "version": str(version),
-        "point_high": taker(high),
-        "point_low": taker(low),
-        "point_jack": taker(jack),
-        "point_game": taker(game),
-    }
+__all__ = [
+    "TOTALS",
+    "ap_form",
+    "cache_and_replay",
+    "figures",
+    "flashes",
+    "import_game",
+    "line_columns_keys",
+    "night_of",
+    "player_id",
+    "text",
+    "version_of",
+]
 
 
 def player_id(app: Any, name: str) -> int:

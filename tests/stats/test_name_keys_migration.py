@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from builders import config_for
 
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
@@ -58,9 +59,7 @@ def _app(url: str) -> Any:
     """The app on ``url`` (its instance folder is the test's: SCOREKEEPER_INSTANCE)."""
     from scorekeeper import create_app
 
-    return create_app(
-        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
-    )
+    return create_app(config_for(url))
 
 
 def _roster_before_the_keys(url: str) -> None:

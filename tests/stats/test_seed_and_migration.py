@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from builders import config_for
 from sqlalchemy import func, select
 
 from scorekeeper import operations, rules
@@ -47,7 +48,7 @@ def test_the_seed_command_fills_a_database_with_games_the_engine_agrees_with(
     from scorekeeper import create_app
 
     database = tmp_path / "instance" / "scorekeeper.sqlite3"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"})
+    app = create_app(config_for(f"sqlite:///{database}"))
     with app.app_context():
         assert _count(models.Game) == 25
         assert _count(models.Night) >= 25 // 8
@@ -152,7 +153,7 @@ def test_the_migration_keeps_every_hand_and_fills_the_cache_from_a_replay(tmp_pa
     from scorekeeper.data.database import migrations_directory
 
     database = tmp_path / "old.sqlite3"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"})
+    app = create_app(config_for(f"sqlite:///{database}"))
     with app.app_context():
         upgrade(directory=migrations_directory(), revision="54226b96d397")
         with db.engine.begin() as conn:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import builders
+
 from scorekeeper import operations, rules
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
@@ -22,8 +24,8 @@ def assert_cache_fresh(app: Any) -> None:
 
 
 def post_hand(client: Any, game: int, *hand: Any) -> None:
-    data = ap_form(PLAYERS, *hand, version=version_of(client, game))
-    assert client.post(f"/games/{game}", data=data).status_code == 302
+    """Post an Auction Pitch hand (as ``ap`` takes it) and see it saved."""
+    assert builders.post_ap_hand(client, game, PLAYERS, *hand).status_code == 302
 
 
 def won(app: Any, name: str) -> int:

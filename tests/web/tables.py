@@ -1,159 +1,49 @@
-"""Helpers for the view tests: set up games and post hands as the forms would, count rows.
-
-Everything goes through the real views (or, to set up a long game quickly, the real
-import): nothing here stands in for our own code.
+"""Helpers for the view tests: count rows, read pages. The builders of games, records and
+posted hands are in tests/builders.py; they are imported here under the names the view
+tests have always used from this module.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
 from html.parser import HTMLParser
 from typing import Any
 
+from builders import (
+    FORMAT,
+    ap_hand,
+    create_game,
+    hand_form,
+    import_game,
+    post_hand,
+    record,
+    setup_form,
+    version_of,
+)
 from sqlalchemy import func, select
 
-from scorekeeper import rules
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 
-FORMAT = rules.FORMAT
-
-
-def setup_form(
-    variant_key: str,
-    names: Iterable[str],
-    *,
-    teams: Iterable[str] | None = None,
-    first_dealer: int = 0,
-    **changes: Any,
-) -> dict[str, str]:
-    """Fill the new-game form as a person would: names, teams, and the prefilled house rules."""
-    variant = rules.VARIANTS[variant_key]
-    preset = variant.preset.as_dict()
-    data = {
-        "first_dealer": str(first_dealer),
-        "target": str(preset["target"]),
-        "low_to": preset["low_to"],
-        "all_pass": preset["all_pass"],
-        "payout_in_hole": str(preset["payout_in_hole"]),
-        "payout_per_setback": str(preset["payout_per_setback"]),
-        "stake": "",
-    }
-    if variant.smudge_bid is not None:  # the page shows the smudge switch only then
-        data["smudge"] = preset["smudge"]
-    if not variant.shape_fixed:  # the shape of the game, as the page prefills it
-        data["shape_shown"] = "1"
-        for key in preset["points"]:
-            data[f"in_play_{key}"] = "y"
-        for name in ("min_bid", "max_bid", "win_rule", "pitcher_scores", "gap", "smudge_failed"):
-            data[name] = str(preset[name])
-        data["smudge_bid"] = "" if preset["smudge_bid"] is None else str(preset["smudge_bid"])
-    for i, name in enumerate(names):
-        data[f"name_{i}"] = name
-    for i, team in enumerate(teams or ()):
-        data[f"team_{i}"] = team
-    data.update({key: str(value) for key, value in changes.items()})
-    return data
-
-
-def create_game(client: Any, variant_key: str, names: Iterable[str], **kwargs: Any) -> int:
-    """Set up a game through the new-game form and return its id."""
-    response = client.post(
-        f"/games/new/{variant_key}", data=setup_form(variant_key, names, **kwargs)
-    )
-    assert response.status_code == 302, response.get_data(as_text=True)
-    match = re.fullmatch(r"/games/(\d+)", response.headers["Location"])
-    assert match, response.headers["Location"]
-    return int(match.group(1))
-
-
-def import_game(client: Any, record: Mapping[str, Any]) -> int:
-    """Create a game from a record posted as a JSON body; return its id. A record identical
-    to a game kept already is asked for again (``?again=<that game>``), as a person would."""
-    response = client.post("/games/import", json=record)
-    if response.status_code == 409:
-        response = client.post(f"/games/import?again={response.get_json()['game']}", json=record)
-    assert response.status_code == 201, response.get_data(as_text=True)
-    return int(response.get_json()["id"])
-
-
-def record(
-    variant_key: str,
-    players: list[str],
-    hands: list[dict[str, Any]],
-    **extra: Any,
-) -> dict[str, Any]:
-    """A game record (GAME-RECORD.md) with the given hands."""
-    return {"format": FORMAT, "variant": variant_key, "players": players, "hands": hands, **extra}
-
-
-def ap_hand(
-    pitcher: str, bid: int, high: str, low: str, jack: str | None, game: str | None
-) -> dict[str, Any]:
-    """An Auction Pitch hand as the record writes it."""
-    return {
-        "pitcher": pitcher,
-        "bid": bid,
-        "points": {"high": high, "low": low, "jack": jack, "game": game},
-    }
-
-
-def hand_form(
-    players: list[str],
-    *,
-    pitcher: str | None = None,
-    bid: int | None = None,
-    version: int | None = None,
-    token: str | None = None,
-    teams: Iterable[str] | None = None,
-    **points: str | None,
-) -> dict[str, str]:
-    """The hand form's fields as the tap buttons post them: seat numbers, 'nobody', bids.
-
-    Points are given by key (``high="Bob"``, ``jack=None`` for nobody); ``sale`` and
-    ``high_bidder`` are passed through the same way, and so are ``dealer`` (who dealt, by
-    name or as posted) and ``rest`` (the side the rest goes to, by a player's name or as
-    posted). In partnership play (``teams``: each seat's team, as set up) a point's button
-    is the team of the player named.
-    """
-    seat = {name: str(i) for i, name in enumerate(players)}
-    taker = dict(seat)
-    if teams is not None:
-        from scorekeeper.games.forms import TEAM_VALUE
-
-        team_of = dict(zip(players, teams, strict=True))
-        order = list(dict.fromkeys(team_of.values()))  # the sides, by each team's first seat
-        taker = {name: TEAM_VALUE.format(order.index(team)) for name, team in team_of.items()}
-    data: dict[str, str] = {}
-    if pitcher is not None:
-        data["pitcher"] = seat.get(pitcher, pitcher)
-    if bid is not None:
-        data["bid"] = str(bid)
-    if version is not None:
-        data["version"] = str(version)
-    if token is not None:
-        data["token"] = token
-    for key, name in points.items():
-        if key == "sale":
-            data["sale"] = str(name)
-        elif key == "high_bidder":
-            data["high_bidder"] = seat.get(str(name), str(name))
-        elif key == "dealer":
-            data["dealer"] = seat.get(str(name), str(name))
-        elif key == "rest":
-            data["rest"] = taker.get(str(name), str(name))
-        else:
-            data[f"point_{key}"] = "nobody" if name is None else taker.get(name, name)
-    return data
-
-
-def post_hand(client: Any, game_id: int, players: list[str], **fields: Any) -> Any:
-    """Post the hand form of a game as the page would (with the game's current version)."""
-    if "version" not in fields:
-        fields["version"] = version_of(client, game_id)
-    return client.post(f"/games/{game_id}", data=hand_form(players, **fields))
+__all__ = [
+    "FORMAT",
+    "Page",
+    "ap_hand",
+    "create_game",
+    "exported",
+    "flashes",
+    "game_count",
+    "hand_count",
+    "hand_form",
+    "import_game",
+    "page",
+    "post_hand",
+    "record",
+    "setup_form",
+    "text",
+    "version_of",
+]
 
 
 def hand_count(app: Any, game_id: int | None = None) -> int:
@@ -172,12 +62,6 @@ def game_count(app: Any) -> int:
         count = db.session.execute(select(func.count()).select_from(models.Game)).scalar_one()
         db.session.remove()
     return int(count)
-
-
-def version_of(client: Any, game_id: int) -> int:
-    response = client.get(f"/games/{game_id}/version.json")
-    assert response.status_code == 200
-    return int(response.get_json()["version"])
 
 
 def exported(client: Any, game_id: int) -> dict[str, Any]:

@@ -143,7 +143,8 @@ def test_editing_an_earlier_hand_reworks_every_later_score(client: Any) -> None:
     # Hand 1: Ann 3, Bob -3; hand 2 adds Ann 2 and Bob 2: Ann 5, Bob -1.
     # Under each score, the marks its side took: Ann Low, Jack and Game, Bob High; the bid
     # beside the pitcher's score (Bob's 3, then Ann's 2), then the result in words.
-    assert f"1 Ann 3 L J G 3 {MINUS}3 H Bob · 3: set back 3" in sheet
+    # The hand corrected is marked so (✎) beside its number.
+    assert f"1 ✎ Ann 3 L J G 3 {MINUS}3 H Bob · 3: set back 3" in sheet
     assert f"2 Bob 2 5 H L {MINUS}1 J G Ann · 2: made" in sheet
 
 

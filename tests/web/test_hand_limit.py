@@ -7,29 +7,28 @@ printed sheet. The limit lives once, in the engine (``rules.HANDS_MAX``).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from command_line import invoke
 
 from scorekeeper import rules
 from scorekeeper.cli.backup import export_collection, import_collection
 
-from .tables import FORMAT, game_count, hand_count, import_game, page, post_hand
+from .tables import game_count, hand_count, import_game, page, post_hand, record
 
 LIMIT_MESSAGE = "hands: a game has at most 500 hands, not 501"
 
 
 def _record(hands: int) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "variant": "auction-pitch",
-        "players": ["Ann", "Bob"],
-        "house_rules": {"all_pass": "redeal-next-dealer"},
-        "hands": [{"passed": True}] * hands,
-    }
+    """Ann and Bob, every hand passed and redealt: as long a game as asked, quickly."""
+    return record(
+        "auction-pitch",
+        ["Ann", "Bob"],
+        [{"passed": True}] * hands,
+        house_rules={"all_pass": "redeal-next-dealer"},
+    )
 
 
 def test_the_limit_is_500_hands() -> None:
@@ -84,13 +83,6 @@ def test_import_all_refuses_a_collection_with_a_game_past_the_limit(app: Any) ->
 def test_score_on_the_command_line_refuses_8000_hands_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "long.json"
     path.write_text(json.dumps(_record(8000)))
-    script = Path(sys.executable).parent / "scorekeeper"
-    done = subprocess.run(
-        [str(script), "--lang", "en", "score", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = invoke("--lang", "en", "score", str(path))
     assert done.returncode == 2
     assert done.stderr == "hands: a game has at most 500 hands, not 8000\n"

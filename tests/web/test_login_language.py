@@ -10,14 +10,9 @@ PASSWORD = "cards-on-the-table"
 
 
 @pytest.fixture
-def app_config(database_url: str) -> dict[str, Any]:
-    return {
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": database_url,
-        "SECRET_KEY": "test-secret",
-        "WTF_CSRF_ENABLED": False,
-        "ORGANISER_PASSWORD": PASSWORD,
-    }
+def app_config(app_config: dict[str, Any], database_url: str) -> dict[str, Any]:
+    """An organiser password (naming database_url keeps its parametrisation)."""
+    return {**app_config, "ORGANISER_PASSWORD": PASSWORD}
 
 
 def page_language(client: Any, path: str = "/players") -> str:

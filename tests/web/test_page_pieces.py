@@ -34,7 +34,7 @@ def test_a_corrected_hand_redraws_its_row_and_every_later_one(client: Any) -> No
     assert client.post(f"/games/{game_id}/hands/1/edit", data=fields).status_code == 302
 
     after = sheet_rows(client.get(f"/games/{game_id}").get_data(as_text=True))
-    assert after[0] == "1 Ann 2 4 0 Ann · 2: made correct"
+    assert after[0] == "1 ✎ Ann 2 4 0 Ann · 2: made correct"  # marked corrected (✎)
     assert after[1] != before[1]  # the same hand 2, from other scores
     assert after[1] == "2 Bob 5 3 3 Bob · 3: made correct"
 

@@ -1,7 +1,7 @@
 """Events: tournaments and league nights, their players, rounds and tables; seasons
 
 Revision ID: a8c3e5f7b9d1
-Revises: f2b8d4a6c1e3
+Revises: a9c3e5f7b1d2
 Create Date: 2026-12-02 02:10:00.000000
 
 Adds ``season`` (a league's events grouped, and how its table counts), ``event`` (a
@@ -16,7 +16,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "a8c3e5f7b9d1"
-down_revision = "f2b8d4a6c1e3"
+down_revision = "a9c3e5f7b1d2"
 branch_labels = None
 depends_on = None
 
