@@ -19,7 +19,10 @@ beside the target it is held to:
   (bench/small_box.py);
 - crowds: recording a hand with 500 open pages, with 1,000 slow connections and under a
   PDF flood that ignores Retry-After, each as a ratio to idle in the same run, and the
-  server's memory (bench/crowds.py; the club server's 500 pages too, on PostgreSQL).
+  server's memory (bench/crowds.py; the club server's 500 pages too, on PostgreSQL);
+- a hall of 100 tables: a 400-player progressive night under gunicorn on PostgreSQL, with
+  400 phones, 100 table boards and 2 room boards open, hands at 2 a second (bench/hall.py;
+  only with a PostgreSQL database).
 
 Recording a hand and the pages run on SQLite and, when BENCH_DATABASE_URL (or
 --database-url) names a PostgreSQL database, on it too: each of their rows is then
@@ -53,7 +56,18 @@ sys.path.insert(0, str(HERE))
 
 import databases  # noqa: E402  (a sibling script, not a package)
 
-PARTS = ("engine", "events", "stack", "save", "pdf", "pages", "live", "smallbox", "crowds")
+PARTS = (
+    "engine",
+    "events",
+    "stack",
+    "save",
+    "pdf",
+    "pages",
+    "live",
+    "smallbox",
+    "crowds",
+    "hall",
+)
 
 
 @dataclass
@@ -578,6 +592,61 @@ def pdf_load_rows(found: dict[str, Any], alone: float, part: str) -> list[Row]:
     return rows
 
 
+def hall_rows(database_url: str | None, seconds_: float) -> list[Row]:
+    import hall
+
+    if not database_url:
+        return [Row("Hall", "skipped: the hall runs on PostgreSQL (--database-url)", 0, "")]
+    found = hall.measure(database_url, seconds_)
+    saves, boards = found["saves"], found["boards"]
+    part = f"Hall ({hall.TABLES} tables, gunicorn -w {hall.WORKERS}, PostgreSQL)"
+    errors = len(found["errors"])
+    pages = found["pages"]
+    opened = (
+        f"{pages.get('streamed', 0)} pages streamed, {pages.get('polled', 0)} polling "
+        "(streams refused 503)"
+    )
+    memory = found["memory"]["rss_kib"] / 1024
+    return [
+        Row(
+            part,
+            f"hand save (POST + game page) at 2/s in all, {opened}",
+            len(saves),
+            seconds(statistics.median(saves)) if saves else "-",
+            "p95 " + seconds(hall.p(saves, 95)) if saves else "",
+            target="p95 < 150 ms",
+            result=verdict(bool(saves) and hall.p(saves, 95) < 0.150)
+            + ("" if not errors else f" ({errors} errors)"),
+        ),
+        Row(
+            part,
+            "Save -> both room boards show the table's new count of hands",
+            len(boards),
+            seconds(statistics.median(boards)) if boards else "-",
+            "p95 " + seconds(hall.p(boards, 95)) if boards else "",
+            target="p95 < 1 s",
+            result=verdict(bool(boards) and hall.p(boards, 95) < 1.0),
+        ),
+        Row(
+            part,
+            f"start next round for {hall.PLAYERS} players (progressive movement, "
+            f"{hall.TABLES} games); round 1 took {seconds(found['round_1'])}",
+            1,
+            seconds(found["next_round"]),
+            target="< 2 s",
+            result=verdict(found["next_round"] < 2.0),
+        ),
+        Row(
+            part,
+            "server memory, every gunicorn process (resident), pages open",
+            1,
+            f"{memory:.0f} MiB",
+            target="< 1 GiB",
+            result=verdict(memory < 1024),
+        ),
+    ]
+
+
 def pdf_rows(games: int, sheets: int) -> list[Row]:
     import pdf_stack
 
@@ -776,6 +845,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--crowd-seconds", type=float, default=8, help="seconds recording in each crowd phase"
     )
+    parser.add_argument("--hall-seconds", type=float, default=60, help="hands at 2/s in the hall")
     parser.add_argument("--out", type=Path, default=HERE / "results.md")
     args = parser.parse_args(argv)
     chosen = [p.strip() for p in args.only.split(",") if p.strip()]
@@ -795,6 +865,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "live": lambda: live_rows(args.live_hands, args.live_poll_hands),
         "smallbox": lambda: small_box_rows(args.small_box_rounds),
         "crowds": lambda: crowd_rows(args.crowd_seconds, args.database_url),
+        "hall": lambda: hall_rows(args.database_url, args.hall_seconds),
         "pages": lambda: on_each_database(
             lambda url, label: page_rows(args.scale_games, args.page_seconds, url, label),
             args.database_url,

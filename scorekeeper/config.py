@@ -115,6 +115,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": os.environ.get("SCOREKEEPER_SECURE_COOKIES") == "1",
         "PERMANENT_SESSION_LIFETIME": 12 * 3600,
         "BOARD_POLL_SECONDS": 1.5,
+        # How often an event's room board and director's screen ask whether a table changed.
+        "EVENT_POLL_SECONDS": 0.5,
+        # The director's screen asks less often: it draws every table in full.
+        "DIRECTOR_POLL_SECONDS": 2.0,
+        # How many lines of the standings the room's board shows (a TV across the hall).
+        "BOARD_STANDINGS": 20,
         # Live boards and game pages (scorekeeper/live/broker.py): the most event streams one
         # process holds open (under `serve` one loop holds them all, under gunicorn's gevent
         # workers a greenlet each; one more is answered 503 and that page polls instead), the

@@ -267,6 +267,12 @@ def _param(key: str, value: Any) -> Any:
     return value
 
 
+def said(phrase: Any) -> str:
+    """Words of the engine's own (a :class:`~scorekeeper.rules.errors.Phrase`: the standings'
+    tie-breaks, say) in the current language; anything else as it is."""
+    return str(_param("", phrase))
+
+
 def error_detail(error: Any) -> str:
     """What a :class:`~scorekeeper.rules.RuleError` says is wrong, in the current language."""
     from .rules.errors import MESSAGES, one_line

@@ -116,7 +116,7 @@ def test_the_data_layer_list_names_only_what_exists() -> None:
 
 
 #: The feature folders: each is a blueprint's pages. ``operations`` is below all of them.
-FEATURES = ("games", "setup", "nights", "players", "history", "auth", "trail")
+FEATURES = ("games", "setup", "nights", "players", "history", "auth", "events", "trail")
 #: The folders a feature holds only these files in (anything else is a layer's).
 FEATURE_ROLES = {"__init__.py", "views.py", "forms.py", "queries.py"}
 #: The features' named second blueprints and helpers, each with the reason it is not a

@@ -1,9 +1,13 @@
-"""What the table recorded, as database rows: players, games, seats and hands.
+"""What the table recorded, as database rows: players, games, seats and hands, and the events
+and seasons whose rounds are played as games.
 
 Standings are never stored as truth: they come from replaying the hands through
 the engine (``scorekeeper.rules``). The few derived columns on ``Game``
 (``finished``, ``winner``) are a cache for listing pages, rewritten by every
 write in ``operations``.
+
+Long because every table is declared here, one class each: the ORM, Alembic's comparison
+and the foreign keys between tables read one metadata.
 """
 
 from __future__ import annotations
@@ -356,3 +360,143 @@ class PlayerStats(Counted, db.Model):  # type: ignore[name-defined]  # Flask-SQL
 
 # A night's games in order, and the latest games in no night, both from one index.
 Index("ix_game_night_id_created_at", Game.night_id, Game.created_at)
+
+
+#: What an event is: a tournament (one sitting, its own standings) or a league night (one
+#: of a season's events, adding to its table).
+EVENT_KINDS = ("tournament", "league")
+#: How an event seats each round (``rules.events.seating``).
+EVENT_FORMATS = ("progressive", "round-robin", "teams", "individual")
+#: How a season's table counts an event: points by placing, or a point a game won.
+SEASON_SCORINGS = ("placing", "wins")
+
+
+class Season(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+    """A league's season: its events (league nights) and how its table counts them.
+
+    ``scoring`` is ``placing`` (``placing_points[i]`` points for the (i+1)th place of a
+    night, none past the list) or ``wins`` (a point a game won)."""
+
+    __tablename__ = "season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NIGHT_NAME_MAX))
+    scoring: Mapped[str] = mapped_column(String(16), default="placing")
+    placing_points: Mapped[list[int]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (UniqueConstraint("name", name="uq_season_name"),)
+
+
+class Event(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+    """A tournament or a league night: many tables, rounds, one director.
+
+    Every table plays the same game: ``variant`` and ``house_rules`` (a preset's switches, or
+    a saved rule set's, named in ``rule_set_name`` as it was picked; the switches include
+    ``hands`` and ``target``: RULES.md 11.4). ``entry_fee`` is exact money text and
+    ``prize_split`` the pot's percentages by place (null: no money). ``version`` goes up with
+    every change (a round started, a player added), so a form opened on an older state is
+    refused. Standings are never stored: they come from the tables' games.
+    """
+
+    __tablename__ = "event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NIGHT_NAME_MAX))
+    kind: Mapped[str] = mapped_column(String(16), default="tournament")
+    date: Mapped[date]
+    place: Mapped[str | None] = mapped_column(String(NIGHT_NAME_MAX), default=None)
+    format: Mapped[str] = mapped_column(String(16))
+    variant: Mapped[str] = mapped_column(String(32))
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    rule_set_name: Mapped[str | None] = mapped_column(String(rules.NAME_MAX), default=None)
+    rounds: Mapped[int]
+    #: The round clock's length; None: rounds are untimed (the director still calls time).
+    round_minutes: Mapped[int | None] = mapped_column(default=None)
+    entry_fee: Mapped[str | None] = mapped_column(String(rules.STAKE_MAX_LENGTH), default=None)
+    prize_split: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    #: The room's board hides the standings until the last round is over.
+    standings_hidden: Mapped[bool] = mapped_column(default=False)
+    #: The tie-breaks in order (``rules.events.standings``' names); None: the format's own.
+    tie_breaks: Mapped[list[str] | None] = mapped_column(JSON, default=None)
+    season_id: Mapped[int | None] = mapped_column(
+        ForeignKey("season.id", ondelete="SET NULL", name="fk_event_season_id"),
+        index=True,
+        default=None,
+    )
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    __table_args__ = (Index("ix_event_date", "date"),)
+
+
+class EventPlayer(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+    """A player of an event: seated from round ``from_round`` on (a late arrival's is later
+    than 1), and not after round ``withdrawn_after`` if they withdrew. ``team`` names a
+    fixed team's players alike (the teams format)."""
+
+    __tablename__ = "event_player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("event.id", ondelete="CASCADE", name="fk_event_player_event_id")
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", name="fk_event_player_player_id"), index=True
+    )
+    from_round: Mapped[int] = mapped_column(default=1)
+    withdrawn_after: Mapped[int | None] = mapped_column(default=None)
+    team: Mapped[str | None] = mapped_column(String(rules.NAME_MAX), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+    __table_args__ = (
+        UniqueConstraint("event_id", "player_id", name="uq_event_player_event_player"),
+    )
+
+
+class EventRound(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+    """A round of an event, stored when it starts, with its clock: running since
+    ``started_at`` less ``paused_seconds`` (and paused since ``paused_at`` if it is), time
+    called at ``called_at``. ``byes`` lists the players (ids) who sat this round out."""
+
+    __tablename__ = "event_round"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("event.id", ondelete="CASCADE", name="fk_event_round_event_id")
+    )
+    number: Mapped[int]
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    paused_at: Mapped[datetime | None] = mapped_column(default=None)
+    paused_seconds: Mapped[int] = mapped_column(default=0)
+    called_at: Mapped[datetime | None] = mapped_column(default=None)
+    byes: Mapped[list[int]] = mapped_column(JSON, default=list)
+
+    __table_args__ = (UniqueConstraint("event_id", "number", name="uq_event_round_event_number"),)
+
+
+class EventTable(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+    """A table of a round: ``seats`` its players' ids in seat order, ``sides`` the seat
+    positions of each partnership (null: everyone for themselves), and the ordinary game its
+    phones record (null only if that game was deleted)."""
+
+    __tablename__ = "event_table"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("event_round.id", ondelete="CASCADE", name="fk_event_table_round_id")
+    )
+    number: Mapped[int]
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL", name="fk_event_table_game_id"), default=None
+    )
+    seats: Mapped[list[int]] = mapped_column(JSON, default=list)
+    sides: Mapped[list[list[int]] | None] = mapped_column(JSON, default=None)
+
+    __table_args__ = (
+        UniqueConstraint("round_id", "number", name="uq_event_table_round_number"),
+        UniqueConstraint("game_id", name="uq_event_table_game_id"),
+    )

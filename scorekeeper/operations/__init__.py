@@ -6,6 +6,10 @@
 - ``hands``: record a hand (once, by its one-time key), correct one, undo the last;
 - ``rule_sets``, ``nights``, ``players``: a table's saved rules, game nights, the roster
   (one person, one player);
+- ``events``, ``event_setup``, ``rounds``, ``standings``, ``seasons``: tournaments and
+  league nights: reading one, setting it up and registering its players, its rounds (the
+  seating the engine works out, the games a round starts, the clock, time called), its
+  standings and prize money, and league seasons;
 - ``logins``: the organiser login's limit on failed attempts, one for every worker;
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
 - ``kept``: which stored games a record to import is identical to;
@@ -23,6 +27,8 @@ modules are imported here, no name is re-exported.
 from . import (
     collection,
     errors,
+    event_setup,
+    events,
     games,
     hands,
     kept,
@@ -30,14 +36,19 @@ from . import (
     logins,
     nights,
     players,
+    rounds,
     rows,
     rule_sets,
+    seasons,
+    standings,
     trail,
 )
 
 __all__ = [
     "collection",
     "errors",
+    "event_setup",
+    "events",
     "games",
     "hands",
     "kept",
@@ -45,7 +56,10 @@ __all__ = [
     "logins",
     "nights",
     "players",
+    "rounds",
     "rows",
     "rule_sets",
+    "seasons",
+    "standings",
     "trail",
 ]

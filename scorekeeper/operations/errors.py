@@ -67,6 +67,39 @@ MESSAGES: dict[str, str] = {
     "not-finished": N_(
         "Game %(id)s is not over yet: play the next game once this one has a winner."
     ),
+    "no-event": N_("There is no event number %(id)s. It may have been deleted."),
+    "no-season": N_("There is no season number %(id)s. It may have been deleted."),
+    "not-in-event": N_("Player number %(id)s is not playing in event %(event)s."),
+    "bad-kind": N_("An event is a tournament or a league night, not %(value)s."),
+    "bad-format": N_(
+        "Choose how the rounds are seated: progressive, round robin, fixed teams or "
+        "individual tables (not %(value)s)."
+    ),
+    "bad-rounds": N_("The number of rounds is a whole number from 1 to %(max)s."),
+    "bad-minutes": N_("A round's clock is a whole number of minutes from 1 to %(max)s."),
+    "bad-split": N_(
+        "Write the prize split as percentages by place, each more than 0, such as 50 30 20."
+    ),
+    "split-not-100": N_(
+        "The prize split adds up to %(total)s%%: the places' shares must add up to 100%%."
+    ),
+    "event-over": N_("Every round of this event has been played."),
+    "round-not-over": N_(
+        "Round %(number)s is still being played: start the next round once every table "
+        "has finished (call time to end it)."
+    ),
+    "no-round": N_("No round has started yet."),
+    "not-over": N_("The event is not over: its last round has not been played to the end."),
+    "too-many-players": N_("An event may have at most %(max)s players."),
+    "bad-scoring": N_("A season counts points by placing or by games won, not %(value)s."),
+    "bad-placing-points": N_(
+        "Write the points by placing as whole numbers for 1st, 2nd, 3rd..., such as 10 8 6 4."
+    ),
+    "season-name-taken": N_("“%(name)s” is already the name of a season: choose another name."),
+    "no-teams": N_(
+        "Put every player in a team of two (the fixed teams format) before the first round: "
+        "%(names)s has no partner."
+    ),
 }
 
 #: Codes whose sentence depends on a count (``params["num"]``), said with ngettext.
@@ -124,6 +157,10 @@ class AlreadyKept(OperationError):
     default = "already-kept"
 
 
+class EventError(OperationError):
+    """An event's setup or round that cannot be done; its code says why."""
+
+
 class RosterError(OperationError):
     """A rename or merge that cannot be done; its code says why."""
 
@@ -138,6 +175,13 @@ def explain(error: OperationError) -> str:
     """What the error says, in the reader's language (a page, the command line)."""
     if error.code in PLURALS:
         return PLURALS[error.code](**error.params)
+    if error.code == "engine":  # the events engine's refusal (rules/events/errors.py)
+        from ..rules.events.errors import MESSAGES as EVENT_MESSAGES
+
+        said = gettext(EVENT_MESSAGES[error.params["engine_code"]]).format(
+            **error.params["engine_params"]
+        )
+        return said[:1].upper() + said[1:] + "."
     return gettext(MESSAGES[error.code], **error.params)
 
 

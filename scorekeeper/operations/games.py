@@ -157,17 +157,9 @@ def call_time(game_id: int, *, version: int | None, after: int | None = None) ->
         check_version(loaded, version)
         if not loaded.result.time_can_be_called:
             raise OperationError("time-not-callable", id=game_id)
-        game = loaded.result.time_called_now()
-        if after is not None and game.called != after:
+        if after is not None and loaded.result.time_called_now().called != after:
             raise Conflict(Conflict.STALE)
-        trail.check_unlocked(loaded)
-        result = rules.score_game(game, loaded.hands)
-        run(UPDATE_GAME, {"game_id": game_id, "called": game.called})
-        trail.append(loaded.row, trail.CALLED, detail={"after": game.called})
-        called = dataclasses.replace(
-            loaded, row=dataclasses.replace(loaded.row, called=game.called), game=game
-        )
-        return rewritten(called, loaded.hands, result)
+        return _called(loaded)
 
     return write_game(action)
 
@@ -209,3 +201,29 @@ def play_again(game_id: int, *, version: int | None) -> NextGame:
 
     found: NextGame = write(action)
     return found
+
+
+def calling_time(game_id: int) -> Loaded | None:
+    """Call time on a game in the open transaction, as a tournament's round clock does at
+    every table at once: it ends after the hand in play (RULES.md 11.4; the engine's
+    ``GameResult.time_called_now``). A game that time cannot be called on (finished, called
+    already, or ended by its count of hands with this hand anyway) is left as it is (None);
+    otherwise the game as the call leaves it."""
+    loaded = load(game_id, for_update=True)
+    if not loaded.result.time_can_be_called:
+        return None
+    return _called(loaded)
+
+
+def _called(loaded: Loaded) -> Loaded:
+    """Write a call of time on a locked game it can be called on: its ``called``, derived
+    columns and version, and the trail's entry; its boards hear of it once this commits."""
+    trail.check_unlocked(loaded)
+    game = loaded.result.time_called_now()
+    result = rules.score_game(game, loaded.hands)
+    run(UPDATE_GAME, {"game_id": loaded.row.id, "called": game.called})
+    trail.append(loaded.row, trail.CALLED, detail={"after": game.called})
+    called = dataclasses.replace(
+        loaded, row=dataclasses.replace(loaded.row, called=game.called), game=game
+    )
+    return rewritten(called, loaded.hands, result)

@@ -103,17 +103,21 @@ def keep(loaded: Loaded) -> None:
     )
 
 
-def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
+def load_many(
+    game_ids: Sequence[int], *, cache: Replays | None = None
+) -> dict[int, Loaded | rules.RuleError]:
     """Load and replay a list page's games in three queries, not two or three per game.
 
     Maps each id to its game, or to the RuleError of a game that no longer replays;
     an id with no game is left out. (For reading only: nothing is locked.) A game kept
     in Replays (one just played, say) is not read or replayed again; the others are not
-    added there, so a list does not push the games being played out of it.
+    added there, so a list does not push the games being played out of it. With ``cache``
+    (an event's, whose hundred tables would push each other out of Replays), the replays are
+    looked for there as well, and the ones made are kept there.
     """
     ids = list(game_ids)
     rows = [game_row(found) for found in run(GAMES_TO_READ, {"game_ids": ids})]
-    kept = replays()
+    kept: Replays | _Both = replays() if cache is None else _Both(replays(), cache)
     known = {row.id: replay for row in rows if (replay := kept.get(Replays.key(row))) is not None}
     found: dict[int, Loaded | rules.RuleError] = {}
     seated: dict[int, list[Any]] = {}
@@ -131,7 +135,22 @@ def load_many(game_ids: Sequence[int]) -> dict[int, Loaded | rules.RuleError]:
             found[row.id] = _replay(row, seated.get(row.id, []), hands.get(row.id, ()))
         except rules.RuleError as error:
             found[row.id] = error
+            continue
+        if cache is not None:
+            made = found[row.id]
+            assert isinstance(made, Loaded)
+            cache.put(Replays.key(row), (made.game, made.hands, made.result, made.player_ids))
     return found
+
+
+class _Both:
+    """Replays looked for in the app's cache, then in another."""
+
+    def __init__(self, first: Replays, second: Replays) -> None:
+        self.first, self.second = first, second
+
+    def get(self, key: Hashable) -> Replay | None:
+        return self.first.get(key) or self.second.get(key)
 
 
 def _stored_hands(game_ids: Sequence[int]) -> dict[int, list[Any]]:

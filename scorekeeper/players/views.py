@@ -123,6 +123,7 @@ def _page(
         "rename": rename,
         "merge": merge or _merge_form(player),
         "look_alikes": [name for _, name in queries.look_alikes(player.id)],
+        "events": operations.seasons.league_results(player.id),
     }
 
 

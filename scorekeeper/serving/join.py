@@ -25,6 +25,12 @@ class JoinCode:
 def board_code(game_id: int) -> JoinCode | None:
     """The join code of game ``game_id``'s board for this request, or None when the request
     named no host the app is served as (the host check refuses those first anyway)."""
+    return code_for(url_for("games.board", game_id=game_id))
+
+
+def code_for(path: str) -> JoinCode | None:
+    """The join code of the page at ``path`` (an event's table card, say) as the other
+    phones reach it, or None as ``board_code``."""
     origin = network.address_for_phones(
         request.host,
         scheme=request.scheme,
@@ -34,7 +40,6 @@ def board_code(game_id: int) -> JoinCode | None:
     )
     if origin is None:
         return None
-    path = url_for("games.board", game_id=game_id)
     url = origin + path
     shown = url.removeprefix("http://")
     return JoinCode(

@@ -157,5 +157,6 @@ function follow(live) {
     window.clearTimeout(watchdog);
   });
 
-  if (window.EventSource) { open(); } else { window.setTimeout(poll, pollEvery); }
+  // A page with no stream of its own (an event's, which follows many games) polls.
+  if (window.EventSource && live.dataset.eventsUrl) { open(); } else { window.setTimeout(poll, pollEvery); }
 }

@@ -174,7 +174,7 @@ def test_every_hand_confirmed_by_the_other_side_and_the_result_signed(
     trail = recorder.locator("#trail")
     with recorder.expect_navigation():
         trail.get_by_role("button", name=t("Sign as %(name)s", name="Ana")).click()
-    expect(other.locator("#trail form.sign")).to_have_count(1)  # only East-West is left
+    expect(other.locator("#trail fieldset.sign")).to_have_count(1)  # only East-West is left
     with other.expect_navigation():
         other.locator("#trail").get_by_role(
             "button", name=t("Sign as %(name)s", name="Dana")

@@ -27,8 +27,11 @@ NIGHT, PLACE = f"{RLO}Friday", f"{RLO}Kitchen"
 NOTE = f"{RLO}a note"
 RULES = f"{RLO}Thursday"
 RENAMED, NEXT_NIGHT = f"{RLO}Bobby", f"{RLO}Saturday"
+EVENT, SEASON = f"{RLO}Grange night", f"{RLO}Winter league"
 #: Every name and note the table wrote here.
-WRITTEN = (ROZ, US, NIGHT, PLACE, NOTE, RULES, RENAMED, NEXT_NIGHT)
+WRITTEN = (ROZ, US, NIGHT, PLACE, NOTE, RULES, RENAMED, NEXT_NIGHT, EVENT, SEASON)
+#: And the names the event made of them: its tables' partnerships (filled by ``tables``).
+MADE: list[str] = []
 
 #: The pages that are not HTML a person reads, or are not about these games.
 NOT_PAGES = {
@@ -48,6 +51,11 @@ NOT_PAGES = {
     "rules_card.rule_set_pdf",
     "live.events",
     "auth.login",  # no password set: it sends you on
+    "events.version",
+    "events.seats_pdf",
+    "events.tables_pdf",
+    "events.standings_pdf",
+    "events.table",  # a table card's code: it sends you on to the table's game
 }
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
@@ -96,7 +104,11 @@ class Isolation(HTMLParser):
         while self.open:
             closed, isolates, text = self.open.pop()
             whole = "".join(text)
-            if isolates and RLO in whole and not any(w.startswith(whole) for w in WRITTEN):
+            if (
+                isolates
+                and RLO in whole
+                and not any(w.startswith(whole) for w in (*WRITTEN, *MADE))
+            ):
                 self.faults.append(f"<{closed}> isolates more than a name: {whole!r}")
             if closed == tag:
                 return
@@ -158,6 +170,31 @@ def tables(app: Any, client: Any) -> dict[str, int]:
             ),
             night_id=None,
         )
+        season = operations.seasons.create_season(SEASON, "placing", [10, 8])
+        event = operations.event_setup.create_event(
+            operations.event_setup.EventSetup(
+                name=EVENT,
+                day=date(2027, 1, 9),
+                place=PLACE,
+                format="progressive",
+                variant="auction-pitch",
+                rounds=2,
+                season_id=season,
+            )
+        )
+        operations.event_setup.register(event, [ROZ, "Bob", "Cy", "Dee"])
+        operations.rounds.start_round(event, version=None)
+        table = operations.events.table_game(event, 1)
+        assert table is not None
+        loaded = operations.loading.load(table)
+        assert loaded.game.teams is not None
+        MADE[:] = [team for team, _ in loaded.game.teams]
+        side = loaded.names[0]
+        for pitcher in loaded.names[:2]:  # seat 0 takes everything: the game ends
+            hand = rules.Hand(
+                pitcher=pitcher, bid=2, points=dict.fromkeys(("high", "low", "jack", "game"), side)
+            )
+            operations.hands.record_hand(table, hand, version=None)
         players = dict(db.session.execute(db.text("SELECT name, id FROM player")).all())
         rule_set = db.session.execute(db.text("SELECT id FROM rule_set")).scalar_one()
         db.session.remove()
@@ -170,6 +207,8 @@ def tables(app: Any, client: Any) -> dict[str, int]:
         "roz": players[ROZ],
         "bob": players["Bob"],
         "rule_set": rule_set,
+        "event": event,
+        "season": season,
     }
 
 
@@ -193,6 +232,10 @@ def _pages(app: Any, tables: dict[str, int]) -> list[str]:
             ]
         elif "player_id" in arguments:
             pages += [rule.build({"player_id": p})[1] for p in (tables["roz"], tables["bob"])]
+        elif "event_id" in arguments:
+            pages.append(rule.build({"event_id": tables["event"], "number": 1})[1])
+        elif "season_id" in arguments:
+            pages.append(rule.build({"season_id": tables["season"]})[1])
         elif "night_id" in arguments:
             pages.append(rule.build({"night_id": tables["night"]})[1])
         elif "rule_set_id" in arguments:

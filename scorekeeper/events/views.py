@@ -1,0 +1,490 @@
+"""Events: tournaments and league nights. The list and the setup, the director's screen
+(registration, the next round's seating, the round clock, every table's progress), the
+standings, the room's board, the printed lists, and a league's seasons.
+
+Each table's game is an ordinary game: its phones reach it by the table card's code
+(``/events/<id>/tables/<n>``, which leads to the game the table plays in the round on)
+and record hands through the usual game page.
+
+Long because an event's pages are one blueprint: the director's screen, the standings, the
+room's board, the printed lists and the seasons all read one event and share its helpers
+(the forms' choices, the flashes, the version a button carries).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers.response import Response as BaseResponse
+from wtforms.fields.choices import SelectChoice
+
+from .. import operations, rules
+from ..i18n import day, error_detail, gettext, isolated, ngettext, said
+from ..live import broker as live
+from ..operations.errors import Conflict, EventError, NotFound, OperationError
+from ..web.paging import page_of
+from . import forms, queries
+
+bp = Blueprint("events", __name__)
+bp.add_app_template_global(said, "phrase_said")
+
+ViewResult = str | BaseResponse | tuple[str, int]
+
+EVENTS_PAGE = 25
+#: An option that is a name the table wrote shows it in its own direction.
+NAME_OPTION = {"dir": "auto"}
+
+
+# --- The list and the setup ------------------------------------------------------------------
+
+
+def _game_choices() -> list[SelectChoice]:
+    """The games an event's tables may play: each preset, each ready-made rule set, each
+    saved set of house rules."""
+    from ..setup.queries import offered_rule_sets
+
+    choices = [SelectChoice(f"preset:{key}", gettext(v.name)) for key, v in rules.VARIANTS.items()]
+    choices += [
+        SelectChoice(f"set:{key}", f"{gettext(s.name)} ({gettext(s.preset.name)})")
+        for key, s in rules.RULE_SETS.items()
+    ]
+    choices += [
+        SelectChoice(f"saved:{s.id}", f"{isolated(s.name)} ({gettext(s.variant_name)})")
+        for s in offered_rule_sets()
+    ]
+    return choices
+
+
+def _season_choices() -> list[SelectChoice]:
+    return [
+        SelectChoice(0, gettext("None: a tournament of its own")),
+        *(SelectChoice(s.id, s.name, render_kw=NAME_OPTION) for s in operations.seasons.seasons()),
+    ]
+
+
+def _event_form(**kwargs: Any) -> forms.EventForm:
+    form = forms.EventForm(**kwargs)
+    form.game.choices = _game_choices()
+    form.season.choices = _season_choices()
+    return form
+
+
+def _list_page(form: forms.EventForm, season: forms.SeasonForm | None = None) -> str:
+    page = page_of(operations.events.event_count(), EVENTS_PAGE, _l("the events"))
+    return render_template(
+        "events/index.html",
+        events=operations.events.events(page.offset, page.size),
+        seasons=operations.seasons.seasons(),
+        page=page,
+        form=form,
+        season_form=season or forms.SeasonForm(prefix="season"),
+    )
+
+
+@bp.get("/events")
+def index() -> str:
+    """List the events, with the forms to set up a new one or a season."""
+    today = date.today()
+    form = _event_form(
+        data={
+            "name": gettext("Pitch tournament %(date)s", date=day(today)),
+            "date": today,
+            "rounds": 4,
+            "game": "preset:auction-pitch",
+            "prize_split": "50 30 20",
+            "season": 0,
+        }
+    )
+    return _list_page(form)
+
+
+def _house_rules(form: forms.EventForm) -> tuple[str, dict[str, Any], str | None]:
+    """The variant, switches and rule set name the form's game choice stands for."""
+    kind, _, key = form.game.data.partition(":")
+    name = None
+    if kind == "preset":
+        variant, house = key, {}
+    elif kind == "set":
+        ready = rules.find_rule_set(key)
+        variant, house, name = ready.variant, ready.house_rules(), gettext(ready.name)
+    else:
+        saved = operations.rule_sets.rule_set(int(key))
+        if saved is None:
+            raise NotFound("no-rule-set", id=key)
+        variant, house, name = saved.variant, dict(saved.house_rules), saved.name
+    if form.hands.data is not None:
+        house["hands"] = form.hands.data
+    if form.no_target.data:
+        house["target"] = None
+    return variant, house, name
+
+
+@bp.post("/events")
+def create() -> ViewResult:
+    """Set up an event; the director's screen is next."""
+    form = _event_form()
+    if not form.validate_on_submit():
+        return _list_page(form), 400
+    try:
+        variant, house, rule_set_name = _house_rules(form)
+        event_id = operations.event_setup.create_event(
+            operations.event_setup.EventSetup(
+                name=form.name.data,
+                day=form.date.data,
+                place=form.place.data or None,
+                format=form.format.data,
+                variant=variant,
+                house_rules=house,
+                rule_set_name=rule_set_name,
+                rounds=form.rounds.data,
+                round_minutes=form.round_minutes.data,
+                entry_fee=form.entry_fee.amount,
+                prize_split=form.prize_split.numbers if form.entry_fee.amount else None,
+                standings_hidden=form.standings_hidden.data,
+                season_id=form.season.data or None,
+            )
+        )
+    except rules.RuleError as error:
+        form.game.errors = [error_detail(error)]
+        return _list_page(form), 400
+    except OperationError as error:
+        form.form_errors.append(operations.errors.explain(error))
+        return _list_page(form), 400
+    flash(
+        gettext("%(event)s is set up: register its players.", event=isolated(form.name.data)),
+        "info",
+    )
+    return redirect(url_for("events.show", event_id=event_id))
+
+
+@bp.post("/seasons")
+def create_season() -> ViewResult:
+    """Start a league season."""
+    form = forms.SeasonForm(prefix="season")
+    if not form.validate_on_submit():
+        return _list_page(_event_form(), form), 400
+    try:
+        season_id = operations.seasons.create_season(
+            form.name.data, form.scoring.data, form.placing_points.numbers or []
+        )
+    except OperationError as error:
+        form.name.errors = [operations.errors.explain(error)]
+        return _list_page(_event_form(), form), 400
+    flash(gettext("The season %(name)s has started.", name=isolated(form.name.data)), "info")
+    return redirect(url_for("events.season", season_id=season_id))
+
+
+# --- The director's screen ---------------------------------------------------------------------
+
+
+def _register_form(state: operations.events.EventState, **kwargs: Any) -> forms.RegisterForm:
+    form = forms.RegisterForm(prefix="register", **kwargs)
+    from ..stats.queries import roster_names
+
+    playing = {p.name for p in state.players if p.withdrawn_after is None}
+    form.roster.choices = [
+        SelectChoice(n, n, render_kw=NAME_OPTION) for n in roster_names() if n not in playing
+    ]
+    return form
+
+
+def _director_page(event_id: int, register: forms.RegisterForm | None = None) -> str:
+    view = queries.director(event_id)
+    if register is None:
+        register = _register_form(view.state)
+        register.version.data = str(view.event.version)
+    return render_template(
+        "events/director.html",
+        view=view,
+        event=view.event,
+        register=register,
+        format_said=forms.FORMAT_NAMES[view.event.format],
+        plan_error_said=operations.errors.explain(view.plan_error) if view.plan_error else None,
+        stamp=queries.stamp(event_id),
+        variant_name=queries.variant_name(view.event.variant),
+        table_count=queries.table_count(view.state),
+    )
+
+
+@bp.get("/events/<id:event_id>")
+def show(event_id: int) -> str:
+    """The director's screen."""
+    return _director_page(event_id)
+
+
+def _said(error: OperationError) -> None:
+    flash(operations.errors.explain(error), "error")
+
+
+def _back(event_id: int) -> BaseResponse:
+    return redirect(url_for("events.show", event_id=event_id))
+
+
+@bp.post("/events/<id:event_id>/players")
+def register(event_id: int) -> ViewResult:
+    """Register players: picked from the roster, or added at the door."""
+    state = operations.events.load_event(event_id, games=False)
+    form = _register_form(state)
+    if not form.validate_on_submit():
+        return _director_page(event_id, form), 400
+    names = form.names()
+    if not names:
+        form.door.errors = [gettext("Pick players from the roster or type their names.")]
+        return _director_page(event_id, form), 400
+    try:
+        operations.event_setup.register(
+            event_id, names, team=form.team.data or None, version=_version(form.version.data)
+        )
+    except rules.RuleError as error:
+        form.door.errors = [error_detail(error)]
+        return _director_page(event_id, form), 400
+    except OperationError as error:
+        _said(error)
+        return _back(event_id)
+    later = state.next_number > 1
+    flash(
+        ngettext(
+            "%(num)s player registered.",
+            "%(num)s players registered.",
+            len(names),
+        )
+        + (
+            " " + gettext("They play from round %(round)s.", round=state.next_number)
+            if later
+            else ""
+        ),
+        "info",
+    )
+    return _back(event_id)
+
+
+def _version(raw: str | None) -> int | None:
+    try:
+        return int(raw) if raw else None
+    except ValueError:
+        return None
+
+
+@bp.post("/events/<id:event_id>/players/<id:player_id>/withdraw")
+def withdraw(event_id: int, player_id: int) -> ViewResult:
+    """Take a player out from the next round on."""
+    form = forms.VersionForm()
+    form.validate_on_submit()
+    try:
+        operations.event_setup.withdraw(event_id, player_id, version=form.seen())
+    except OperationError as error:
+        _said(error)
+    else:
+        flash(gettext("The player is out from the next round on."), "info")
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/rounds")
+def start_round(event_id: int) -> ViewResult:
+    """Start the next round: its seating, one game a table, and its clock."""
+    form = forms.VersionForm()
+    form.validate_on_submit()
+    try:
+        number = operations.rounds.start_round(event_id, version=form.seen())
+    except Conflict:
+        flash(
+            gettext(
+                "The event changed since this screen was drawn (a player added, a round "
+                "started): here it is as it is now. Check the seating and start again."
+            ),
+            "error",
+        )
+    except OperationError as error:
+        _said(error)
+    else:
+        flash(gettext("Round %(number)s has started.", number=number), "info")
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/clock/pause")
+def pause_clock(event_id: int) -> ViewResult:
+    """Pause the round clock (a break)."""
+    try:
+        operations.rounds.pause_clock(event_id)
+    except OperationError as error:
+        _said(error)
+    else:
+        flash(gettext("The clock is paused."), "info")
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/clock/resume")
+def resume_clock(event_id: int) -> ViewResult:
+    """Run the round clock on after a pause."""
+    try:
+        operations.rounds.resume_clock(event_id)
+    except OperationError as error:
+        _said(error)
+    else:
+        flash(gettext("The clock runs again."), "info")
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/clock/call")
+def call_time(event_id: int) -> ViewResult:
+    """Call time: every table's game ends after its hand in play."""
+    try:
+        called = operations.rounds.call_time(event_id)
+    except OperationError as error:
+        _said(error)
+    else:
+        flash(
+            ngettext(
+                "Time called: %(num)s table finishes the hand in play.",
+                "Time called: %(num)s tables finish the hand in play.",
+                called,
+            ),
+            "info",
+        )
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/board-standings")
+def board_standings(event_id: int) -> ViewResult:
+    """Show or hide the standings on the room's board."""
+    form = forms.HiddenStandingsForm()
+    form.validate_on_submit()
+    hidden = form.hidden.data == "1"
+    operations.event_setup.set_standings_hidden(event_id, hidden)
+    flash(
+        gettext("The room's board hides the standings until the end.")
+        if hidden
+        else gettext("The room's board shows the standings."),
+        "info",
+    )
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/finish")
+def finish(event_id: int) -> ViewResult:
+    """Close the event: its standings are final."""
+    try:
+        operations.rounds.finish_event(event_id)
+    except OperationError as error:
+        _said(error)
+    else:
+        flash(gettext("The event is over: its standings are final."), "info")
+    return redirect(url_for("events.standings", event_id=event_id))
+
+
+# --- The tables' phones ---------------------------------------------------------------------------
+
+
+@bp.get("/events/<id:event_id>/tables/<id:number>")
+def table(event_id: int, number: int) -> ViewResult:
+    """A table card's code: the game this table plays in the round on."""
+    game_id = operations.events.table_game(event_id, number)
+    if game_id is None:
+        operations.events.load_event(event_id, games=False)  # NotFound for no such event
+        return render_template("events/table_waiting.html", event_id=event_id, number=number)
+    return redirect(url_for("games.show", game_id=game_id))
+
+
+# --- Standings and the room's board ---------------------------------------------------------------
+
+
+@bp.get("/events/<id:event_id>/standings")
+def standings(event_id: int) -> str:
+    view = queries.room(event_id)
+    return render_template(
+        "events/standings.html", view=view, event=view.event, money=queries.money(view)
+    )
+
+
+@bp.get("/events/<id:event_id>/board")
+def board(event_id: int) -> str:
+    """The room's board for a TV: the standings (unless hidden until the end), the round
+    clock, and each table's state; it follows every hand as it is saved. Fetched again by
+    its script, it is drawn once for each state of the event (the two boards of a hall and
+    a third opened later share it)."""
+    stamp = queries.stamp(event_id)
+    if stamp is None:
+        raise NotFound("no-event", id=event_id)
+
+    def draw() -> str:
+        view = queries.room(event_id)
+        return render_template("events/board.html", view=view, event=view.event, stamp=stamp)
+
+    return live.drawn_once(("event", event_id, stamp), draw)
+
+
+@bp.get("/events/<id:event_id>/version.json")
+def version(event_id: int) -> BaseResponse:
+    """What the room's board polls: a stamp that changes with every hand at every table."""
+    found = queries.stamp(event_id)
+    if found is None:
+        raise NotFound("no-event", id=event_id)
+    return jsonify(version=found)
+
+
+# --- Printed --------------------------------------------------------------------------------------
+
+
+def _printed(event_id: int, template: str, name: str, **context: Any) -> BaseResponse:
+    from ..pdf.printed_sheet import document_context
+    from ..pdf.views import printed, requested_paper
+
+    paper = requested_paper()
+    state = operations.events.load_event(event_id)
+
+    def html() -> str:
+        return render_template(
+            template, state=state, event=state.event, **context, **document_context(paper)
+        )
+
+    key = ("event", name, event_id, queries.stamp(event_id), request.host, str(request.args))
+    return printed(key, f"event-{event_id}-{name}.pdf", html, paper=paper)
+
+
+@bp.get("/events/<id:event_id>/seats.pdf")
+def seats_pdf(event_id: int) -> BaseResponse:
+    """The seat list: each player's table and seat (the round in play, or the next)."""
+    state = operations.events.load_event(event_id)
+    number, tables, byes = queries.round_tables(state, request.args.get("round", type=int))
+    return _printed(
+        event_id, "events/seats_pdf.html", "seats", number=number, tables=tables, byes=byes
+    )
+
+
+@bp.get("/events/<id:event_id>/tables.pdf")
+def tables_pdf(event_id: int) -> BaseResponse:
+    """A card for every table, with the code its phones scan."""
+    from ..serving.join import code_for
+
+    state = operations.events.load_event(event_id)
+    count = max(queries.table_count(state), 1)
+    cards = [
+        (n, code_for(url_for("events.table", event_id=event_id, number=n)))
+        for n in range(1, count + 1)
+    ]
+    return _printed(event_id, "events/tables_pdf.html", "tables", cards=cards)
+
+
+@bp.get("/events/<id:event_id>/standings.pdf")
+def standings_pdf(event_id: int) -> BaseResponse:
+    """The final standings and payouts."""
+    view = queries.room(event_id)
+    return _printed(
+        event_id, "events/standings_pdf.html", "standings", view=view, money=queries.money(view)
+    )
+
+
+# --- Seasons --------------------------------------------------------------------------------------
+
+
+@bp.get("/seasons/<id:season_id>")
+def season(season_id: int) -> str:
+    """A season's table: every player's points over its events, and attendance."""
+    table = operations.seasons.season_table(season_id)
+    return render_template("events/season.html", table=table)
+
+
+__all__ = ["EventError", "bp"]

@@ -1,0 +1,89 @@
+"""A hall's several server processes on one PostgreSQL: a hand recorded on a table's phone
+through one process updates the room's board held open on another.
+
+Two real ``scorekeeper serve`` processes on the same database (as ``gunicorn -w 2`` would
+be). The room's board, served by one, follows the event's stamp (``/events/<id>/
+version.json``, what its script polls) and fetches itself again; the hand is saved through
+the other's hand form, as the table's phone does. Needs TEST_DATABASE_URL.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper import operations
+from scorekeeper.operations.event_setup import EventSetup
+
+from .test_hand_keys import Phone, _server_processes
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def postgres_url(database_url: str) -> str:
+    if database_url.startswith("sqlite"):
+        pytest.skip("needs TEST_DATABASE_URL: SQLite is served by one process")
+    return database_url
+
+
+def _event(app: Any) -> tuple[int, int]:
+    """A progressive event of four players, its first round started: (event, table 1's game)."""
+    with app.app_context():
+        event_id = operations.event_setup.create_event(
+            EventSetup(
+                name="Hall night",
+                day=date(2026, 12, 5),
+                format="progressive",
+                variant="auction-pitch",
+                rounds=2,
+            )
+        )
+        operations.event_setup.register(event_id, ["Ana", "Bogdan", "Cleo", "Dan"])
+        operations.rounds.start_round(event_id, version=None)
+        game_id = operations.events.table_game(event_id, 1)
+    assert game_id is not None
+    return event_id, game_id
+
+
+def _stamp(phone: Phone, event_id: int) -> str:
+    status, _, body = phone.request("GET", f"/events/{event_id}/version.json")
+    assert status == 200
+    return str(json.loads(body)["version"])
+
+
+def test_a_hand_saved_through_one_process_updates_the_room_board_on_another(
+    app: Any, postgres_url: str, tmp_path: Path
+) -> None:
+    event_id, game_id = _event(app)
+    with _server_processes(postgres_url, tmp_path, 2) as (saving, showing):
+        board = Phone(showing)
+        status, _, page = board.request("GET", f"/events/{event_id}/board")
+        assert status == 200 and "0 hands played" in page
+        before = _stamp(board, event_id)
+        phone = Phone(saving)
+        hidden = phone.open(game_id)
+        # Seat 0 pitches 2 and its side (seats 0 and 2) takes every point.
+        hand = {
+            "pitcher": "0",
+            "bid": "2",
+            **{f"point_{key}": "team-0" for key in ("high", "low", "jack", "game")},
+            "save": "Save hand",
+        }
+        status, said = phone.save(game_id, {**hand, **hidden})
+        assert status == 200, said
+        deadline = time.monotonic() + 5
+        while _stamp(board, event_id) == before:
+            assert time.monotonic() < deadline, "the room's board never heard of the hand"
+            time.sleep(0.1)
+        status, _, page = board.request("GET", f"/events/{event_id}/board")
+        table = re.search(r'id="table-1".*?</ol>', page, re.S)
+        assert table is not None
+        assert "1 hand played" in table.group(0)
+        assert re.search(r"<strong class=\"num\">4</strong>", table.group(0))
