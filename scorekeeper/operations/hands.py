@@ -185,8 +185,8 @@ def replace_hand(
             _keep_key(game_id, number, key)
         # The correction and each hand it removed after the win it moved earlier: one entry
         # each, in this transaction.
-        removed = range(len(hands) + 1, len(loaded.hands) + 1)
-        trail.changed_score(loaded, hands, result, trail.CORRECTED, number, removed=removed)
+        gone = range(len(hands) + 1, len(loaded.hands) + 1)
+        trail.changed_score(loaded, hands, result, trail.CORRECTED, number, removed=gone)
         return rewritten(loaded, hands, result)
 
     return write_game(action)
