@@ -179,15 +179,21 @@ def test_the_connection_dropping_after_the_first_of_three_posts_loses_and_double
     game_id = start_game(page, "Auction Pitch", FOUR)
     page.context.set_offline(True)
     record_offline(page, HANDS)
-    posts: list[str] = []
+    posts: list[str] = []  # the posts that reached the server
+    wifi = {"down": False}
 
     def first_reaches_the_server_then_the_wifi_drops(route: Any) -> None:
-        posts.append(route.request.url)
-        if len(posts) == 1:
+        if not posts:
+            posts.append(route.request.url)
             route.fetch()  # hand 1 reaches the server and is saved...
             page.context.set_offline(True)
+            wifi["down"] = True
             route.abort("internetdisconnected")  # ...and its answer never comes back
+        elif wifi["down"]:
+            # Another send the page began meanwhile: the Wi-Fi is down, it reaches nothing.
+            route.abort("internetdisconnected")
         else:
+            posts.append(route.request.url)
             route.continue_()
 
     page.route("**/hands.json", first_reaches_the_server_then_the_wifi_drops)
@@ -200,6 +206,7 @@ def test_the_connection_dropping_after_the_first_of_three_posts_loses_and_double
     expect(page.locator("tr.unsaved")).to_have_count(3)
     shoot(page, artifacts, "4-dropped-mid-send")
 
+    wifi["down"] = False
     page.context.set_offline(False)
     expect(sheet_saved_rows(page)).to_have_count(3)
     expect(page.locator("tr.unsaved")).to_have_count(0)
