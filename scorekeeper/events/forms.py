@@ -3,7 +3,6 @@ buttons (each carries the event's version, so a tap made on an older screen is r
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -25,19 +24,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..operations.events import MAX_ROUND_MINUTES, MAX_ROUNDS
 from ..operations.nights import NIGHT_NAME_MAX
 from ..rules import NAME_MAX
-from ..web.forms import WRITTEN, AmountField, Form
-
-
-def _strip(value: Any) -> Any:
-    return value.strip() if isinstance(value, str) else value
-
-
-def _printable(form: Form, field: Field) -> None:
-    if field.data and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in field.data):
-        raise ValidationError(
-            _l("Use letters, digits and punctuation only (no control characters).")
-        )
-
+from ..web.forms import WRITTEN, AmountField, Form, printable, strip
 
 _LENGTH = Length(max=NIGHT_NAME_MAX, message=_l("At most %(max)s characters."))
 
@@ -86,14 +73,14 @@ class NumberList(StringField):
 class EventForm(Form):
     name = StringField(
         _l("Name"),
-        filters=[_strip],
-        validators=[InputRequired(_l("Give the event a name.")), _LENGTH, _printable],
+        filters=[strip],
+        validators=[InputRequired(_l("Give the event a name.")), _LENGTH, printable],
         render_kw=WRITTEN,
     )
     place = StringField(
         _l("Place"),
-        filters=[_strip],
-        validators=[Optional(), _LENGTH, _printable],
+        filters=[strip],
+        validators=[Optional(), _LENGTH, printable],
         render_kw=WRITTEN,
     )
     date = DateField(
@@ -138,13 +125,13 @@ class EventForm(Form):
     )
     entry_fee = AmountField(
         _l("Entry fee"),
-        filters=[_strip],
+        filters=[strip],
         message=_l("Write the entry fee as a number, such as %(example)s."),
         description=_l("Optional. The pot is paid out by place."),
     )
     prize_split = NumberList(
         _l("Prize split by place (percent)"),
-        filters=[_strip],
+        filters=[strip],
         default="50 30 20",
         message=_l("Write the prize split as percentages by place, such as 50 30 20."),
     )
@@ -155,8 +142,8 @@ class EventForm(Form):
 class SeasonForm(Form):
     name = StringField(
         _l("Name"),
-        filters=[_strip],
-        validators=[InputRequired(_l("Give the season a name.")), _LENGTH, _printable],
+        filters=[strip],
+        validators=[InputRequired(_l("Give the season a name.")), _LENGTH, printable],
         render_kw=WRITTEN,
     )
     scoring = SelectField(
@@ -168,7 +155,7 @@ class SeasonForm(Form):
     )
     placing_points = NumberList(
         _l("Points for 1st, 2nd, 3rd..."),
-        filters=[_strip],
+        filters=[strip],
         default="10 8 6 5 4 3 2 1",
         message=_l("Write the points by placing as whole numbers, such as 10 8 6 4."),
     )
@@ -188,7 +175,7 @@ class RegisterForm(Form):
     )
     team = StringField(
         _l("Team (fixed teams only)"),
-        filters=[_strip],
+        filters=[strip],
         validators=[Optional(), Length(max=NAME_MAX, message=_l("At most %(max)s characters."))],
         render_kw=WRITTEN,
     )

@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import DateField, Field, IntegerField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms import DateField, IntegerField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..operations.nights import NIGHT_NAME_MAX
-from ..web.forms import WRITTEN, Form
+from ..web.forms import WRITTEN, Form, printable, strip
 from ..web.routing import MAX_ID
-
-
-def _strip(value: Any) -> Any:
-    return value.strip() if isinstance(value, str) else value
-
-
-def _printable(form: Form, field: Field) -> None:
-    if field.data and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in field.data):
-        raise ValidationError(
-            _l("Use letters, digits and punctuation only (no control characters).")
-        )
-
 
 #: WTForms fills in %(max)s.
 _LENGTH = Length(max=NIGHT_NAME_MAX, message=_l("At most %(max)s characters."))
@@ -32,14 +19,14 @@ _LENGTH = Length(max=NIGHT_NAME_MAX, message=_l("At most %(max)s characters."))
 class NightForm(Form):
     name = StringField(
         _l("Name"),
-        filters=[_strip],
-        validators=[InputRequired(_l("Give the night a name.")), _LENGTH, _printable],
+        filters=[strip],
+        validators=[InputRequired(_l("Give the night a name.")), _LENGTH, printable],
         render_kw=WRITTEN,
     )
     place = StringField(
         _l("Place"),
-        filters=[_strip],
-        validators=[Optional(), _LENGTH, _printable],
+        filters=[strip],
+        validators=[Optional(), _LENGTH, printable],
         render_kw=WRITTEN,
     )
     date = DateField(

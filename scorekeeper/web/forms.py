@@ -6,11 +6,13 @@ every request that builds a form; here each language's is read once per process.
 
 from __future__ import annotations
 
+import unicodedata
 from decimal import Decimal
 from functools import cache
 from typing import Any
 
 from babel.support import NullTranslations, Translations
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFProtect
 from wtforms import StringField
@@ -51,6 +53,20 @@ class NameLength:
 #: direction, whatever the page's: a right-to-left name reads right to left, and a direction
 #: override in it stays inside the field.
 WRITTEN = {"dir": "auto"}
+
+
+def strip(value: Any) -> Any:
+    """A field filter: the text as typed, without the spaces round it."""
+    return value.strip() if isinstance(value, str) else value
+
+
+def printable(form: Any, field: Any) -> None:
+    """A validator for words the table writes (a night's or an event's name, its place): no
+    control characters."""
+    if field.data and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in field.data):
+        raise ValidationError(
+            _l("Use letters, digits and punctuation only (no control characters).")
+        )
 
 
 class Form(FlaskForm):
