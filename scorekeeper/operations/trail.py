@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from .. import rules
 from ..data import models
@@ -213,17 +213,20 @@ def entry_hash(fields: Mapping[str, Any], prev_hash: str) -> str:
     return hashlib.sha256(canonical(fields, prev_hash)).hexdigest()
 
 
-def _chain(row: GameRow) -> Any:
-    return (CHANGE.c.game_id == row.id) & (CHANGE.c.game_created_at == row.created_at)
+#: A game's entries, and its last one: built once (every game page and every hand reads them).
+_OF_GAME = (CHANGE.c.game_id == bindparam("game_id")) & (
+    CHANGE.c.game_created_at == bindparam("created_at")
+)
+CHAIN = select(CHANGE).where(_OF_GAME).order_by(CHANGE.c.seq)
+LAST = select(CHANGE.c.seq, CHANGE.c.hash).where(_OF_GAME).order_by(CHANGE.c.seq.desc()).limit(1)
+
+
+def _of(row: GameRow) -> dict[str, Any]:
+    return {"game_id": row.id, "created_at": row.created_at}
 
 
 def _last(row: GameRow) -> tuple[int, str]:
-    found = run(
-        select(CHANGE.c.seq, CHANGE.c.hash)
-        .where(_chain(row))
-        .order_by(CHANGE.c.seq.desc())
-        .limit(1)
-    ).first()
+    found = run(LAST, _of(row)).first()
     return (found.seq, found.hash) if found is not None else (0, "")
 
 
@@ -290,7 +293,7 @@ def entries(row: GameRow) -> list[Entry]:
             prev_hash=found.prev_hash,
             hash=found.hash,
         )
-        for found in run(select(CHANGE).where(_chain(row)).order_by(CHANGE.c.seq))
+        for found in run(CHAIN, _of(row))
     ]
 
 

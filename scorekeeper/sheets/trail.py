@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 from .. import operations, rules
@@ -58,11 +59,25 @@ class TrailView:
     signed_at: Any
     whole: bool
     broken: int | None
-    #: The changes after a hand was first saved, in words, for the sheet's footnotes:
-    #: (hand number or None, words).
-    footnotes: tuple[tuple[int | None, str], ...]
-    #: Every entry of each hand in words, oldest first, for the hand's page.
-    said: Mapping[int, tuple[str, ...]]
+    #: The game and its entries, for the words below: worked out when a page asks (the
+    #: hand's page, the printed sheet), not for every game page, which shows none.
+    game: rules.Game
+    chain: tuple[Entry, ...]
+
+    @cached_property
+    def footnotes(self) -> tuple[tuple[int | None, str], ...]:
+        """The changes after a hand was first saved, in words, for the sheet's footnotes:
+        (hand number or None, words)."""
+        return tuple((e.hand, entry_words(self.game, e)) for e in self.chain if e.kind in FOOTNOTED)
+
+    @cached_property
+    def said(self) -> Mapping[int, tuple[str, ...]]:
+        """Every entry of each hand in words, oldest first, for the hand's page."""
+        said: dict[int, list[str]] = {}
+        for entry in self.chain:
+            if entry.hand is not None:
+                said.setdefault(entry.hand, []).append(entry_words(self.game, entry))
+        return {n: tuple(words) for n, words in said.items()}
 
     def mark(self, number: int) -> str | None:
         """ "waiting", "disputed", "confirmed" or None (no mark asked)."""
@@ -290,11 +305,6 @@ def trail_view(loaded: Loaded) -> TrailView:
     if loaded.result.finished and row.signed_at is None:
         to_sign = tuple((side, game.members(side)) for side in signatures.missing(game.sides))
     checked = operations.trail.broken_at(chain)
-    footnotes = tuple((e.hand, entry_words(game, e)) for e in chain if e.kind in FOOTNOTED)
-    said: dict[int, list[str]] = {}
-    for entry in chain:
-        if entry.hand is not None:
-            said.setdefault(entry.hand, []).append(entry_words(game, entry))
     return TrailView(
         confirm_hands=row.confirm_hands,
         marks=marks,
@@ -304,6 +314,6 @@ def trail_view(loaded: Loaded) -> TrailView:
         signed_at=row.signed_at,
         whole=checked is None,
         broken=checked,
-        footnotes=footnotes,
-        said={n: tuple(words) for n, words in said.items()},
+        game=game,
+        chain=tuple(chain),
     )
