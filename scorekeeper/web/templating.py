@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, render_template, request
 from markupsafe import Markup, escape
 
-from ..i18n import gettext, isolated
+from ..i18n import current_locale, gettext, isolated
+from ..lru import LRU, per_app
 from ..rules import in_the_hole
 from ..serving.join import board_code
 
@@ -30,11 +31,63 @@ def bdi(text: object) -> Markup:
     return Markup(f"<bdi>{escape(text)}</bdi>")
 
 
+#: Drawn sheet rows a process keeps (a row is a few hundred bytes): a sheet of many games.
+SHEET_ROWS_KEPT = 4096
+
+
+def sheet_rows(game: Any, editable: bool) -> Markup:
+    """The rows of a game's phone sheet (``games/_sheet_row.html``), each drawn once and kept
+    by everything it shows: the row itself (a frozen ``HandRow``: its scores, takers, words),
+    its trail mark, whether it is the latest, the sheet's short names, the language and where
+    the app is served. A hand recorded adds a row and moves "latest"; a correction changes the
+    rows it changes; the rest are drawn as they were, without drawing them again."""
+    kept: LRU[Markup] = per_app("scorekeeper.sheet_rows", lambda: LRU(SHEET_ROWS_KEPT))
+    trail = game.trail
+    shorts = dict(game.player_shorts)
+    context = (
+        current_locale(),
+        request.script_root,
+        game.id,
+        bool(editable),
+        game.is_partnership,
+        len(game.sides),
+        tuple(game.player_shorts),
+    )
+    drawn = []
+    last = len(game.rows) - 1
+    for place, row in enumerate(game.rows):
+        mark = trail.mark(row.number) if trail else None
+        if mark == "confirmed" and not trail.confirm_hands:
+            mark = None
+        corrected = bool(trail and trail.corrected(row.number))
+        key = (context, row, mark, corrected, place == last)
+        found = kept.get(key)
+        if found is None:
+            found = Markup(
+                render_template(
+                    "games/_sheet_row.html",
+                    row=row,
+                    mark=mark,
+                    corrected=corrected,
+                    last=place == last,
+                    shorts=shorts,
+                    n_sides=len(game.sides),
+                    partnership=game.is_partnership,
+                    game_id=game.id,
+                    editable=editable,
+                )
+            )
+            kept.put(key, found)
+        drawn.append(found)
+    return Markup("\n").join(drawn)
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["ringed"] = ringed
     app.jinja_env.filters["bdi"] = bdi
     app.jinja_env.filters["isolated"] = isolated
     app.jinja_env.globals["board_join_code"] = board_code
+    app.jinja_env.globals["sheet_rows"] = sheet_rows
 
     @app.context_processor
     def base_context() -> dict[str, Any]:
