@@ -88,6 +88,12 @@ class TrailView:
             return None
         return found.state
 
+    def sheet_mark(self, number: int) -> str | None:
+        """The mark the score sheet shows: ``mark``, but "confirmed" only in a game that asks
+        for confirmation (elsewhere a tick on every hand would say nothing)."""
+        found = self.mark(number)
+        return None if found == CONFIRMED and not self.confirm_hands else found
+
     def corrected(self, number: int) -> bool:
         found = self.marks.get(number)
         return found is not None and found.corrected

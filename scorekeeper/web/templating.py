@@ -56,9 +56,7 @@ def sheet_rows(game: Any, editable: bool) -> Markup:
     drawn = []
     last = len(game.rows) - 1
     for place, row in enumerate(game.rows):
-        mark = trail.mark(row.number) if trail else None
-        if mark == "confirmed" and not trail.confirm_hands:
-            mark = None
+        mark = trail.sheet_mark(row.number) if trail else None
         corrected = bool(trail and trail.corrected(row.number))
         key = (context, row, mark, corrected, place == last)
         found = kept.get(key)
