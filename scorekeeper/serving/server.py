@@ -12,6 +12,7 @@ from typing import Any
 from waitress.adjustments import Adjustments
 from waitress.server import MultiSocketServer
 from waitress.task import ThreadedTaskDispatcher
+from waitress.wasyncore import ExitNow
 
 from .connections import (
     ADOPT,
@@ -105,8 +106,12 @@ class CannotListen(OSError):
     """The address cannot be listened on (taken by another server, or not this machine's)."""
 
 
-class Stop(Exception):
-    """A stop signal arrived (raised on the main thread, in the server's loop)."""
+class Stop(ExitNow):
+    """A stop signal arrived (raised on the main thread, in the server's loop). An
+    ``ExitNow``: the loop lets it through wherever it lands. Any other exception raised
+    while a channel handles its event (the listening socket accepting, the threads' wake-up
+    pipe) is taken for that channel's error: the channel is closed and serving goes on, so
+    a signal that arrived just then was lost and the server kept running."""
 
 
 def _stop(signum: int, _frame: object) -> None:

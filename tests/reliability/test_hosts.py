@@ -53,3 +53,28 @@ def test_a_club_names_its_own_hosts_in_scorekeeper_hosts(
     finally:
         with app.app_context():
             db.engine.dispose()
+
+
+def test_a_stop_signal_that_lands_while_a_channel_handles_its_event_still_stops_the_server() -> (
+    None
+):
+    """The server's loop takes an exception raised in a channel's handler for that channel's
+    error and serves on; ``Stop`` (what SIGTERM and SIGHUP raise) must get through it, or a
+    signal that arrives while the listening socket accepts, or the threads' wake-up pipe is
+    read, is lost."""
+    from waitress import wasyncore
+
+    from scorekeeper.serving.server import Stop
+
+    taken_for_errors: list[str] = []
+
+    class Channel:
+        def handle_read_event(self) -> None:
+            raise Stop("SIGTERM")
+
+        def handle_error(self) -> None:
+            taken_for_errors.append("read")
+
+    with pytest.raises(Stop):
+        wasyncore.read(Channel())
+    assert taken_for_errors == []
