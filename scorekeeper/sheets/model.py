@@ -19,7 +19,8 @@ from typing import NamedTuple
 from markupsafe import Markup
 
 from .. import rules
-from ..i18n import gettext
+from ..i18n import current_locale, gettext
+from ..lru import LRU
 from ..operations.rows import Loaded
 from . import charts
 from .trail import TrailView, trail_view
@@ -268,50 +269,8 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         )
         for side, short in zip(sides, side_shorts, strict=True)
     )
-    # Looked up once, not once a hand: a page draws every hand of the game.
-    side_of = {player: game.side_of(player) for player in game.players}
-    point_keys = game.variant.point_keys
     marks = {p.key: gettext(p.mark) for p in game.variant.points}
-    hand_rows = tuple(
-        HandRow(
-            number=h.number,
-            dealer=h.dealer,
-            passed=h.passed,
-            pitcher=h.pitcher,
-            pitcher_side=side_of[h.pitcher] if h.pitcher else None,
-            bid=h.bid,
-            outcome=hand_outcome(h),
-            made=h.made,
-            set_back=h.set_back,
-            won=h.won,
-            sale=h.hand.sale.value if h.hand.sale else None,
-            high_bidder=h.hand.high_bidder,
-            takers=tuple(h.hand.points.items()),
-            taken=tuple((h.taken or {}).get(s) for s in sides),
-            deltas=tuple(h.delta[s] for s in sides),
-            scores=tuple(h.scores[s] for s in sides),
-            note=h.hand.note,
-            points_by_side=(by_side := _points_by_side(h.hand.points, point_keys, side_of, sides)),
-            seller=h.seller,
-            sale_side=(sale_side := _sale_side(game, h)),
-            took_marks=(took := tuple(" ".join(marks[key] for key in keys) for keys in by_side)),
-            bid_words=bid_words(h),
-            sale_words=sale_words(h),
-            cells=tuple(
-                SideCell(
-                    pitched=h.pitcher is not None and side_of[h.pitcher] == side,
-                    sold=sale_side == side,
-                    won=h.won and result.winner == side,
-                    score=h.scores[side],
-                    took=took[i],
-                )
-                for i, side in enumerate(sides)
-            ),
-            dealer_set_side=sides.index(side_of[h.dealer]) if h.passed and h.set_back else None,
-            set_back_by=h.set_back_by,
-        )
-        for h in (result.hands if rows else ())
-    )
+    hand_rows = _hand_rows(game, result, marks) if rows else ()
     settlement = result.settlement
     stake = game.stake_amount if game.stake_amount > 0 else None
     return GameView(
@@ -372,6 +331,92 @@ def game_snapshot(loaded: Loaded, *, chart: bool = True, rows: bool = True) -> G
         call_after_hand=len(result.hands) + 1 if result.time_can_be_called else None,
         call_after_played=result.played + 1 if result.time_can_be_called else None,
         dealer_set=game.house_rules.all_pass is rules.AllPass.DEALER_SET,
+    )
+
+
+#: Hand rows a process keeps between pages (a row is about a kilobyte): many tables' sheets.
+HAND_ROWS_KEPT = 8192
+_kept_rows: LRU[tuple[rules.HandResult, str | None, HandRow]] = LRU(HAND_ROWS_KEPT)
+
+
+def _hand_rows(
+    game: rules.Game, result: rules.GameResult, marks: Mapping[str, str]
+) -> tuple[HandRow, ...]:
+    """The sheet's rows of a replayed game, one a hand. A hand's row is made again only when
+    its scored hand, the game's winner, its seats, points or the language is not what it was
+    made from: a page after a hand is recorded makes one new row, not one for every hand."""
+    sides = game.sides
+    # Looked up once, not once a hand: a page draws every hand of the game.
+    side_of = {player: game.side_of(player) for player in game.players}
+    # Everything a row is made from besides its own hand: rows of games alike are shared.
+    context = (
+        current_locale(),
+        game.variant.point_keys,
+        tuple(marks.items()),
+        sides,
+        tuple(side_of.items()),
+    )
+    made: list[HandRow] = []
+    for h in result.hands:
+        key = (context, h.number)
+        found = _kept_rows.get(key)
+        if found is not None and found[1] == result.winner and found[0] == h:
+            made.append(found[2])
+            continue
+        row = _hand_row(game, result, h, side_of, marks)
+        _kept_rows.put(key, (h, result.winner, row))
+        made.append(row)
+    return tuple(made)
+
+
+def _hand_row(
+    game: rules.Game,
+    result: rules.GameResult,
+    h: rules.HandResult,
+    side_of: Mapping[str, str],
+    marks: Mapping[str, str],
+) -> HandRow:
+    """One hand's row of the sheet: its takers, scores and words, and each side's cell."""
+    sides = game.sides
+    by_side = _points_by_side(h.hand.points, game.variant.point_keys, side_of, sides)
+    sale_side = _sale_side(game, h)
+    took = tuple(" ".join(marks[key] for key in keys) for keys in by_side)
+    return HandRow(
+        number=h.number,
+        dealer=h.dealer,
+        passed=h.passed,
+        pitcher=h.pitcher,
+        pitcher_side=side_of[h.pitcher] if h.pitcher else None,
+        bid=h.bid,
+        outcome=hand_outcome(h),
+        made=h.made,
+        set_back=h.set_back,
+        won=h.won,
+        sale=h.hand.sale.value if h.hand.sale else None,
+        high_bidder=h.hand.high_bidder,
+        takers=tuple(h.hand.points.items()),
+        taken=tuple((h.taken or {}).get(s) for s in sides),
+        deltas=tuple(h.delta[s] for s in sides),
+        scores=tuple(h.scores[s] for s in sides),
+        note=h.hand.note,
+        points_by_side=by_side,
+        seller=h.seller,
+        sale_side=sale_side,
+        took_marks=took,
+        bid_words=bid_words(h),
+        sale_words=sale_words(h),
+        cells=tuple(
+            SideCell(
+                pitched=h.pitcher is not None and side_of[h.pitcher] == side,
+                sold=sale_side == side,
+                won=h.won and result.winner == side,
+                score=h.scores[side],
+                took=took[i],
+            )
+            for i, side in enumerate(sides)
+        ),
+        dealer_set_side=sides.index(side_of[h.dealer]) if h.passed and h.set_back else None,
+        set_back_by=h.set_back_by,
     )
 
 
