@@ -10,11 +10,12 @@ the sale and the dealer), and its parts are only ever read together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 from wtforms import (
     HiddenField,
     StringField,
@@ -132,6 +133,9 @@ class HandFormBase(Form):
     #: In partnership play, the team each team button stands for (its value → the side); the
     #: point rows then offer teams, not players. Empty in individual play.
     team_buttons: Mapping[str, str] = {}
+    #: Its tap rows as drawn, kept for the next hand's form (``web.templating.tap_row``); each
+    #: table's class has its own.
+    drawn_rows: ClassVar[dict[Hashable, Markup]]
 
     @property
     def is_passed(self) -> bool:
@@ -491,7 +495,7 @@ def _hand_form_class(
     sale_only = variant.sales
 
     class HandForm(HandFormBase):
-        pass
+        drawn_rows: ClassVar[dict[Hashable, Markup]] = {}
 
     takers = seats
     point_field: type[TapField] = TapField

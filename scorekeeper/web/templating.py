@@ -3,9 +3,10 @@ the words the table wrote kept apart from the page's own (names, teams, notes)."
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, render_template, request
 from markupsafe import Markup, escape
 
 from ..i18n import current_locale, gettext, isolated
@@ -80,12 +81,48 @@ def sheet_rows(game: Any, editable: bool) -> Markup:
     return Markup("\n").join(drawn)
 
 
+#: Tap rows a hand form class keeps drawn: a row per field, language and state it is shown in.
+TAP_ROWS_KEPT = 256
+
+
+def tap_row(form: Any, field: Any, extra_class: str = "", cols: int | None = None) -> Markup:
+    """A row of a hand form's tap buttons (``tap_buttons`` of ``_forms.html``), drawn once a
+    table and kept on its form class (``HandFormBase.drawn_rows``: a class is one table's, in
+    one language) by everything the row shows that a form may change: its tapped value, its
+    label and help, whether a tap is required. A row with an error is drawn afresh each time.
+    A table draws the same rows every hand: each is drawn once, not once a hand."""
+    kept: dict[Hashable, Markup] = getattr(type(form), "drawn_rows", {})
+    key = (
+        None
+        if field.errors
+        else (
+            field.name,
+            extra_class,
+            cols,
+            field.data,
+            field.options_required,
+            str(field.label.text),
+            str(field.description),
+        )
+    )
+    if key is not None and (found := kept.get(key)) is not None:
+        return found
+    macros = current_app.jinja_env.get_template("_forms.html").module
+    drawn = Markup(macros.tap_buttons(field, extra_class, cols))  # type: ignore[attr-defined]
+    if key is not None:
+        if len(kept) >= TAP_ROWS_KEPT:
+            kept.clear()
+        kept[key] = drawn
+    return drawn
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["ringed"] = ringed
     app.jinja_env.filters["bdi"] = bdi
     app.jinja_env.filters["isolated"] = isolated
     app.jinja_env.globals["board_join_code"] = board_code
     app.jinja_env.globals["sheet_rows"] = sheet_rows
+    app.jinja_env.globals["tap_row"] = tap_row
 
     @app.context_processor
     def base_context() -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The game page's pieces are never stale: a sheet row, a row of tap buttons and the note
-field follow a corrected hand, the language and an error (they were kept once rendered in
-a fragment cache, removed in issue 17; these tests change each and look at the page)."""
+field follow a corrected hand, the language, a tap and an error (sheet rows and tap rows are
+drawn once and kept while nothing they show changes: these tests change each and look at the
+page)."""
 
 from __future__ import annotations
 
@@ -74,3 +75,27 @@ def test_a_refused_note_keeps_what_was_typed_and_the_next_page_is_empty(client: 
 
     fresh = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert re.search(r'<input [^>]*id="note"[^>]*value=""', fresh)
+
+
+def checked(html: str) -> list[str]:
+    """The ids of the tapped buttons of the hand form."""
+    form = html.split('id="hand-form"', 1)[1].split("</form>", 1)[0]
+    return re.findall(r'<input checked id="([^"]+)"', form)
+
+
+def test_a_form_shown_again_with_its_taps_keeps_them_and_the_next_form_has_none(
+    client: Any,
+) -> None:
+    """A tap row is drawn once a table and kept: a form shown again with taps (refused for
+    one missing choice) shows them tapped, and the empty form after it shows none."""
+    game_id = import_game(client, record("auction-pitch", PAIR, HANDS))
+    before = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert checked(before) == []
+
+    refused = post_hand(client, game_id, PAIR, pitcher="Bob", bid=3, high="Bob", low="Ann")
+    assert refused.status_code == 400
+    tapped = checked(refused.get_data(as_text=True))
+    assert {"pitcher-1", "bid-1", "point_high-1", "point_low-0"} <= set(tapped)
+
+    again = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert checked(again) == []
