@@ -116,6 +116,22 @@ def tap_row(form: Any, field: Any, extra_class: str = "", cols: int | None = Non
     return drawn
 
 
+def game_counter(form: Any) -> Markup:
+    """A hand form's Game counter (``games/_game_counter.html``). An empty one (nothing typed,
+    no error) is the same every hand of a table: it is drawn once and kept on the form class,
+    as ``tap_row`` keeps the tap rows; one with counts or errors is drawn afresh."""
+    kept: dict[Hashable, Markup] = getattr(type(form), "drawn_rows", {})
+    counter = form.game_count
+    empty = not counter.errors and not any(box.shown for box in counter.boxes.values())
+    key = ("game counter",)
+    if empty and (found := kept.get(key)) is not None:
+        return found
+    drawn = Markup(render_template("games/_game_counter.html", form=form))
+    if empty:
+        kept[key] = drawn
+    return drawn
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["ringed"] = ringed
     app.jinja_env.filters["bdi"] = bdi
@@ -123,6 +139,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["board_join_code"] = board_code
     app.jinja_env.globals["sheet_rows"] = sheet_rows
     app.jinja_env.globals["tap_row"] = tap_row
+    app.jinja_env.globals["game_counter"] = game_counter
 
     @app.context_processor
     def base_context() -> dict[str, Any]:

@@ -229,6 +229,10 @@ def test_a_count_out_of_its_range_is_refused_naming_its_box_and_kept(client: Any
     assert re.search(r'id="gc_1_king"[^>]*value="5"', html)
     assert re.search(r'id="gc_2"[^>]*value="81"', html)
     assert exported(client, game_id)["hands"] == []
+    # The next empty form's counter is empty again (an empty counter is drawn once, kept).
+    fresh = html_of(client, f"/games/{game_id}")
+    assert 'id="game-counter-errors"' not in fresh
+    assert re.findall(r'id="gc_[^"]*"[^>]*value="([^"]*)"', fresh) == [""] * 24
 
 
 def test_correcting_a_counted_hand_shows_its_counts(client: Any) -> None:
