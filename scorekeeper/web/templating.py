@@ -116,6 +116,22 @@ def tap_row(form: Any, field: Any, extra_class: str = "", cols: int | None = Non
     return drawn
 
 
+#: Pieces of pages drawn once a language and kept (``drawn_once``): a few per page kind.
+PIECES_KEPT = 256
+
+
+def drawn_once(template: str, **values: Hashable) -> Markup:
+    """A piece of a page that depends only on ``values``, the language and where the app is
+    served (a script's words, say): drawn once and kept, not drawn again for every page."""
+    kept: LRU[Markup] = per_app("scorekeeper.pieces", lambda: LRU(PIECES_KEPT))
+    key = (current_locale(), request.script_root, template, tuple(sorted(values.items())))
+    found = kept.get(key)
+    if found is None:
+        found = Markup(render_template(template, **values))
+        kept.put(key, found)
+    return found
+
+
 def game_counter(form: Any) -> Markup:
     """A hand form's Game counter (``games/_game_counter.html``). An empty one (nothing typed,
     no error) is the same every hand of a table: it is drawn once and kept on the form class,
@@ -140,6 +156,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["sheet_rows"] = sheet_rows
     app.jinja_env.globals["tap_row"] = tap_row
     app.jinja_env.globals["game_counter"] = game_counter
+    app.jinja_env.globals["drawn_once"] = drawn_once
 
     @app.context_processor
     def base_context() -> dict[str, Any]:
