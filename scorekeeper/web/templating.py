@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from flask import Flask, current_app, render_template, request
+from flask import Flask, current_app, request
 from markupsafe import Markup, escape
 
 from ..i18n import current_locale, gettext, isolated
@@ -30,6 +30,12 @@ def bdi(text: object) -> Markup:
     cannot reorder what follows it (``<bdi>``: its own direction, from its first letter)."""
     # Plain string building, as ringed: a sheet isolates hundreds of names.
     return Markup(f"<bdi>{escape(text)}</bdi>")
+
+
+def _drawn(template: str, **context: Any) -> Markup:
+    """A piece of a page that reads only what it is given (and the language, the filters and
+    ``url_for``): drawn by the template alone, without the page's context processors."""
+    return Markup(current_app.jinja_env.get_template(template).render(**context))
 
 
 #: Drawn sheet rows a process keeps (a row is a few hundred bytes): a sheet of many games.
@@ -62,19 +68,17 @@ def sheet_rows(game: Any, editable: bool) -> Markup:
         key = (context, row, mark, corrected, place == last)
         found = kept.get(key)
         if found is None:
-            found = Markup(
-                render_template(
-                    "games/_sheet_row.html",
-                    row=row,
-                    mark=mark,
-                    corrected=corrected,
-                    last=place == last,
-                    shorts=shorts,
-                    n_sides=len(game.sides),
-                    partnership=game.is_partnership,
-                    game_id=game.id,
-                    editable=editable,
-                )
+            found = _drawn(
+                "games/_sheet_row.html",
+                row=row,
+                mark=mark,
+                corrected=corrected,
+                last=place == last,
+                shorts=shorts,
+                n_sides=len(game.sides),
+                partnership=game.is_partnership,
+                game_id=game.id,
+                editable=editable,
             )
             kept.put(key, found)
         drawn.append(found)
@@ -127,7 +131,7 @@ def drawn_once(template: str, **values: Hashable) -> Markup:
     key = (current_locale(), request.script_root, template, tuple(sorted(values.items())))
     found = kept.get(key)
     if found is None:
-        found = Markup(render_template(template, **values))
+        found = _drawn(template, **values)
         kept.put(key, found)
     return found
 
@@ -142,7 +146,7 @@ def game_counter(form: Any) -> Markup:
     key = ("game counter",)
     if empty and (found := kept.get(key)) is not None:
         return found
-    drawn = Markup(render_template("games/_game_counter.html", form=form))
+    drawn = _drawn("games/_game_counter.html", form=form)
     if empty:
         kept[key] = drawn
     return drawn
