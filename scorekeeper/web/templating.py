@@ -85,26 +85,27 @@ def sheet_rows(game: Any, editable: bool) -> Markup:
     return Markup("\n").join(drawn)
 
 
-#: Tap rows a hand form class keeps drawn: a row per field, language and state it is shown in.
-TAP_ROWS_KEPT = 256
+#: Rows a hand form class keeps drawn: a row per field, language and state it is shown in.
+FORM_ROWS_KEPT = 256
 
 
-def tap_row(form: Any, field: Any, extra_class: str = "", cols: int | None = None) -> Markup:
-    """A row of a hand form's tap buttons (``tap_buttons`` of ``_forms.html``), drawn once a
-    table and kept on its form class (``HandFormBase.drawn_rows``: a class is one table's, in
-    one language) by everything the row shows that a form may change: its tapped value, its
-    label and help, whether a tap is required. A row with an error is drawn afresh each time.
-    A table draws the same rows every hand: each is drawn once, not once a hand."""
+def form_row(form: Any, macro: str, field: Any, *args: Any) -> Markup:
+    """A row of a hand form drawn by a macro of ``_forms.html`` (``tap_buttons``: a row of tap
+    buttons; ``field``: the note), drawn once a table and kept on its form class
+    (``HandFormBase.drawn_rows``: a class is one table's, in one language) by everything the
+    row shows that a form may change: its value, its label and help, whether it is required.
+    A row with an error is drawn afresh each time. A table draws the same rows every hand:
+    each is drawn once, not once a hand."""
     kept: dict[Hashable, Markup] = getattr(type(form), "drawn_rows", {})
     key = (
         None
         if field.errors
         else (
+            macro,
             field.name,
-            extra_class,
-            cols,
+            args,
             field.data,
-            field.options_required,
+            getattr(field, "options_required", None),
             str(field.label.text),
             str(field.description),
         )
@@ -112,9 +113,9 @@ def tap_row(form: Any, field: Any, extra_class: str = "", cols: int | None = Non
     if key is not None and (found := kept.get(key)) is not None:
         return found
     macros = current_app.jinja_env.get_template("_forms.html").module
-    drawn = Markup(macros.tap_buttons(field, extra_class, cols))  # type: ignore[attr-defined]
+    drawn = Markup(getattr(macros, macro)(field, *args))
     if key is not None:
-        if len(kept) >= TAP_ROWS_KEPT:
+        if len(kept) >= FORM_ROWS_KEPT:
             kept.clear()
         kept[key] = drawn
     return drawn
@@ -139,7 +140,7 @@ def drawn_once(template: str, **values: Hashable) -> Markup:
 def game_counter(form: Any) -> Markup:
     """A hand form's Game counter (``games/_game_counter.html``). An empty one (nothing typed,
     no error) is the same every hand of a table: it is drawn once and kept on the form class,
-    as ``tap_row`` keeps the tap rows; one with counts or errors is drawn afresh."""
+    as ``form_row`` keeps the tap rows; one with counts or errors is drawn afresh."""
     kept: dict[Hashable, Markup] = getattr(type(form), "drawn_rows", {})
     counter = form.game_count
     empty = not counter.errors and not any(box.shown for box in counter.boxes.values())
@@ -158,7 +159,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["isolated"] = isolated
     app.jinja_env.globals["board_join_code"] = board_code
     app.jinja_env.globals["sheet_rows"] = sheet_rows
-    app.jinja_env.globals["tap_row"] = tap_row
+    app.jinja_env.globals["form_row"] = form_row
     app.jinja_env.globals["game_counter"] = game_counter
     app.jinja_env.globals["drawn_once"] = drawn_once
 
