@@ -278,23 +278,25 @@ def _insert(row: GameRow, entries: Sequence[Entry]) -> None:
         )
 
 
+def _entry(found: Any) -> Entry:
+    """A trail entry from its row."""
+    return Entry(
+        seq=found.seq,
+        kind=found.kind,
+        at=found.at,
+        who=found.who,
+        hand=found.hand,
+        before=found.before,
+        after=found.after,
+        detail=found.detail,
+        prev_hash=found.prev_hash,
+        hash=found.hash,
+    )
+
+
 def entries(row: GameRow) -> list[Entry]:
     """The game's trail, oldest first."""
-    return [
-        Entry(
-            seq=found.seq,
-            kind=found.kind,
-            at=found.at,
-            who=found.who,
-            hand=found.hand,
-            before=found.before,
-            after=found.after,
-            detail=found.detail,
-            prev_hash=found.prev_hash,
-            hash=found.hash,
-        )
-        for found in run(CHAIN, _of(row))
-    ]
+    return [_entry(found) for found in run(CHAIN, _of(row))]
 
 
 def broken_at(chain: Sequence[Entry]) -> int | None:
@@ -356,20 +358,7 @@ def verify(game_id: int | None = None) -> list[ChainCheck]:
         wanted = wanted.where(CHANGE.c.game_id == game_id)
     chains: dict[tuple[int, datetime], list[Entry]] = {}
     for found in run(wanted):
-        chains.setdefault((found.game_id, found.game_created_at), []).append(
-            Entry(
-                seq=found.seq,
-                kind=found.kind,
-                at=found.at,
-                who=found.who,
-                hand=found.hand,
-                before=found.before,
-                after=found.after,
-                detail=found.detail,
-                prev_hash=found.prev_hash,
-                hash=found.hash,
-            )
-        )
+        chains.setdefault((found.game_id, found.game_created_at), []).append(_entry(found))
     games = {
         (found.id, found.created_at)
         for found in run(
