@@ -15,9 +15,9 @@ from babel.support import NullTranslations, Translations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFProtect
-from wtforms import StringField
+from wtforms import DateField, StringField
 from wtforms.i18n import messages_path
-from wtforms.validators import ValidationError
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from ..i18n import DEFAULT_LOCALE, N_, current_locale, gettext, money, read_amount
 
@@ -78,6 +78,34 @@ class Form(FlaskForm):
 #: What an amount field says when it cannot read what was typed (with an example in the
 #: page's own way of writing money: 0.25, or 0,25 in Romanian).
 AMOUNT_EXAMPLE = Decimal("0.25")
+
+
+def dated_form(name_missing: str, date_missing: str, name_max: int) -> type[Form]:
+    """The fields of a named day (a night, an event): its name (``name_missing`` when it has
+    none), a place, both of at most ``name_max`` characters, and its date (``date_missing``).
+    The form that subclasses it adds its own fields after them."""
+    length = Length(max=name_max, message=_l("At most %(max)s characters."))
+
+    class DatedForm(Form):
+        name = StringField(
+            _l("Name"),
+            filters=[strip],
+            validators=[InputRequired(name_missing), length, printable],
+            render_kw=WRITTEN,
+        )
+        place = StringField(
+            _l("Place"),
+            filters=[strip],
+            validators=[Optional(), length, printable],
+            render_kw=WRITTEN,
+        )
+        date = DateField(
+            _l("Date"),
+            validators=[InputRequired(date_missing)],
+            render_kw={"min": "1900-01-01", "max": "9999-12-31"},
+        )
+
+    return DatedForm
 
 
 class AmountField(StringField):
