@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import pytest
+
 from scorekeeper.rules import Game, GameResult, Hand, RuleError, Sale, find_rule_set, score_game
 
 #: RULES.md section 4, "points, count-out order".
@@ -179,3 +181,50 @@ def payments(result: GameResult) -> list[tuple[str, str, int, str | None]]:
         (p.payer, p.payee, p.units, None if p.amount is None else f"{p.amount:.2f}")
         for p in result.settlement.payments
     ]
+
+
+def assert_worked_game(
+    result: GameResult,
+    rows: Sequence[tuple[str, str]],
+    winner: str,
+    reason: str,
+    winning_hand: int,
+    settled: str,
+) -> None:
+    """Check a worked game's table: each hand's scores after it (``rows``: shorthand and
+    scores), who won, why and with which hand, the settlement, and that only the last hand
+    won."""
+    assert [dict(h.scores) for h in result.hands] == [scores(s) for _, s in rows]
+    assert (result.winner, result.win_reason, result.winning_hand) == (
+        winner,
+        reason,
+        winning_hand,
+    )
+    assert dict(units(result)) == scores(settled)
+    assert result.hands[-1].won
+    assert not any(h.won for h in result.hands[:-1])
+
+
+def worked_games(games: Sequence[tuple[Any, ...]]) -> Any:
+    """Parametrize a test by a table of worked games, each ``(id, *game)``: the test takes
+    the game as one argument, ``game``."""
+    return pytest.mark.parametrize("game", [g[1:] for g in games], ids=[g[0] for g in games])
+
+
+def check_worked_game(
+    variant: str,
+    players: Sequence[str] | str,
+    setup: dict[str, Any],
+    rows: Sequence[tuple[str, str]],
+    winner: str,
+    reason: str,
+    winning_hand: int,
+    settled: str,
+) -> None:
+    """Play a worked game of a variant and check it ends as its table says, finished with no
+    next dealer (``assert_worked_game``)."""
+    result = play(variant, players, [text for text, _ in rows], **setup)
+    assert_worked_game(result, rows, winner, reason, winning_hand, settled)
+    assert dict(result.scores) == scores(rows[-1][1])
+    assert result.finished
+    assert result.next_dealer is None
