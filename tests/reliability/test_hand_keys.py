@@ -20,6 +20,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+from processes import wait_for_healthz
 from sqlalchemy import select, text
 
 from scorekeeper import operations, rules
@@ -166,19 +167,9 @@ def _server_processes(database_url: str, folder: Path, count: int) -> Iterator[l
     try:
         deadline = time.monotonic() + 60
         for port, process in zip(ports, processes, strict=True):
-            while True:
-                assert process.poll() is None, (folder / f"serve-{port}.log").read_text()
-                try:
-                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                    connection.request("GET", "/healthz")
-                    if connection.getresponse().status == 200:
-                        break
-                except OSError:
-                    pass
-                finally:
-                    connection.close()
-                assert time.monotonic() < deadline, "a server process did not answer in 60 s"
-                time.sleep(0.1)
+            log = folder / f"serve-{port}.log"
+            what = "a server process did not answer in 60 s"
+            wait_for_healthz(port, process, log, deadline, what, pause=0.1)
         yield ports
     finally:
         for process in processes:

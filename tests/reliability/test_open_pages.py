@@ -9,7 +9,6 @@ bounds are functional: each answer within the client's patience, each event hear
 
 from __future__ import annotations
 
-import http.client
 import os
 import signal
 import subprocess
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from processes import wait_for_healthz
 
 from .crowd import Crowd
 from .test_hand_keys import HAND, Phone, _free_port, _hands, _new_game, _server_processes
@@ -90,19 +90,7 @@ def _club_server(database_url: str, folder: Path, workers: int) -> Iterator[int]
         server = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
-        while True:
-            assert server.poll() is None, log.read_text()
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                connection.request("GET", "/healthz")
-                if connection.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            finally:
-                connection.close()
-            assert time.monotonic() < deadline, "gunicorn did not answer in 60 s"
-            time.sleep(0.2)
+        wait_for_healthz(port, server, log, deadline, "gunicorn did not answer in 60 s", pause=0.2)
         yield port
     finally:
         server.send_signal(signal.SIGTERM)
