@@ -141,10 +141,9 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@contextmanager
-def _server_processes(database_url: str, folder: Path, count: int) -> Iterator[list[int]]:
-    """Run ``count`` ``scorekeeper serve`` processes on one database; yield their ports."""
-    command = Path(sys.executable).with_name("scorekeeper")
+def _server_env(database_url: str, folder: Path) -> dict[str, str]:
+    """The environment of a server process on ``database_url``, its instance in ``folder``:
+    one secret key for all, and no organiser password or test database of the suite's."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -153,6 +152,14 @@ def _server_processes(database_url: str, folder: Path, count: int) -> Iterator[l
     }
     for name in ("SCOREKEEPER_PASSWORD", "TEST_DATABASE_URL"):
         env.pop(name, None)
+    return env
+
+
+@contextmanager
+def _server_processes(database_url: str, folder: Path, count: int) -> Iterator[list[int]]:
+    """Run ``count`` ``scorekeeper serve`` processes on one database; yield their ports."""
+    command = Path(sys.executable).with_name("scorekeeper")
+    env = _server_env(database_url, folder)
     ports = [_free_port() for _ in range(count)]
     logs = [(folder / f"serve-{port}.log").open("wb") for port in ports]
     processes = [

@@ -9,7 +9,6 @@ bounds are functional: each answer within the client's patience, each event hear
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -23,7 +22,15 @@ import pytest
 from processes import wait_for_healthz
 
 from .crowd import Crowd
-from .test_hand_keys import HAND, Phone, _free_port, _hands, _new_game, _server_processes
+from .test_hand_keys import (
+    HAND,
+    Phone,
+    _free_port,
+    _hands,
+    _new_game,
+    _server_env,
+    _server_processes,
+)
 
 #: Open pages, as the issue counts them.
 PAGES = 500
@@ -72,14 +79,7 @@ def test_500_open_pages_on_serve_hear_every_hand_and_the_table_records(
 def _club_server(database_url: str, folder: Path, workers: int) -> Iterator[int]:
     """The README's club server: gunicorn with gevent workers, on ``database_url``."""
     port = _free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": "one-key-many-processes",
-        "SCOREKEEPER_INSTANCE": str(folder / "instance"),
-    }
-    for name in ("SCOREKEEPER_PASSWORD", "TEST_DATABASE_URL"):
-        env.pop(name, None)
+    env = _server_env(database_url, folder)
     log = folder / "gunicorn.log"
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
