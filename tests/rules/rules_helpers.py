@@ -22,6 +22,9 @@ import pytest
 
 from scorekeeper.rules import Game, GameResult, Hand, RuleError, Sale, find_rule_set, score_game
 
+#: The points Ten-Point Pitch and the joker rule sets of RULES.md 11.2 count out first.
+JOKER_POINTS = ("high", "low", "jack", "off_jack", "big_joker", "little_joker")
+
 #: RULES.md section 4, "points, count-out order".
 POINT_ORDER: dict[str, tuple[str, ...]] = {
     "auction-pitch": ("high", "low", "jack", "game"),
@@ -31,42 +34,13 @@ POINT_ORDER: dict[str, tuple[str, ...]] = {
     "pitch-six": ("high", "low", "jack", "six", "last_trick", "game"),
     "pedro": ("high", "low", "jack", "game", "pedro"),
     "cinch": ("high", "low", "jack", "game", "right_pedro", "left_pedro"),
-    "ten-point": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game"),
+    "ten-point": (*JOKER_POINTS, "three", "game"),
     # RULES.md section 11.2, the ready-made rule sets, by key: their ``points`` switch.
-    "seven-point": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten"),
+    "seven-point": (*JOKER_POINTS, "ten"),
     "nine-point": ("high", "low", "jack", "pedro", "game"),
-    "eleven-point": (
-        "high",
-        "low",
-        "jack",
-        "off_jack",
-        "big_joker",
-        "little_joker",
-        "ten",
-        "three",
-        "off_ace",
-    ),
-    "thirteen-point": (
-        "high",
-        "low",
-        "jack",
-        "off_jack",
-        "big_joker",
-        "little_joker",
-        "ten",
-        "three",
-        "off_three",
-    ),
-    "ten-point-with-ten": (
-        "high",
-        "low",
-        "jack",
-        "off_jack",
-        "big_joker",
-        "little_joker",
-        "three",
-        "ten",
-    ),
+    "eleven-point": (*JOKER_POINTS, "ten", "three", "off_ace"),
+    "thirteen-point": (*JOKER_POINTS, "ten", "three", "off_three"),
+    "ten-point-with-ten": (*JOKER_POINTS, "three", "ten"),
     "smear": ("high", "low", "jack", "off_jack", "game"),
     "sancho-pedro": ("high", "low", "jack", "game", "pedro", "nine"),
     "dom-pedro": ("high", "low", "jack", "game", "pedro", "nine", "three"),

@@ -26,8 +26,13 @@ from sqlalchemy import func, select
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 
+#: The points a Ten-Point Pitch game (and the joker rule sets) count out first, as the
+#: pages show their rows.
+JOKER_POINTS = ["high", "low", "jack", "off_jack", "big_joker", "little_joker"]
+
 __all__ = [
     "FORMAT",
+    "JOKER_POINTS",
     "Page",
     "ap_hand",
     "create_game",

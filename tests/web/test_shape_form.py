@@ -10,7 +10,7 @@ from sqlalchemy import select
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 
-from .tables import exported, game_count, setup_form, text
+from .tables import JOKER_POINTS, exported, game_count, setup_form, text
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 PARTNERS = ["NS", "EW", "NS", "EW"]
@@ -49,16 +49,7 @@ def create(client: Any, variant: str, names: list[str], **changes: Any) -> Any:
 def test_the_shape_of_a_ten_point_game_is_prefilled_from_its_preset(client: Any) -> None:
     html = html_of(client, "/games/new/ten-point")
     assert "Shape of the game" in html
-    assert ticked(html) == [
-        "high",
-        "low",
-        "jack",
-        "off_jack",
-        "big_joker",
-        "little_joker",
-        "three",
-        "game",
-    ]
+    assert ticked(html) == [*JOKER_POINTS, "three", "game"]
     assert offered(html)[8:] == [
         "joker",
         "six",
