@@ -190,15 +190,13 @@ def check_worked_game(
     players: Sequence[str] | str,
     setup: dict[str, Any],
     rows: Sequence[tuple[str, str]],
-    winner: str,
-    reason: str,
-    winning_hand: int,
-    settled: str,
+    *outcome: Any,
 ) -> None:
-    """Play a worked game of a variant and check it ends as its table says, finished with no
-    next dealer (``assert_worked_game``)."""
+    """Play a worked game of a variant and check it ends as its table says (``outcome``:
+    winner, reason, winning hand and settlement, as ``assert_worked_game`` takes them),
+    finished with no next dealer."""
     result = play(variant, players, [text for text, _ in rows], **setup)
-    assert_worked_game(result, rows, winner, reason, winning_hand, settled)
+    assert_worked_game(result, rows, *outcome)
     assert dict(result.scores) == scores(rows[-1][1])
     assert result.finished
     assert result.next_dealer is None

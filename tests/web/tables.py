@@ -41,6 +41,7 @@ __all__ = [
     "game_count",
     "hand_count",
     "hand_form",
+    "html_of",
     "import_game",
     "page",
     "post_hand",
@@ -74,6 +75,14 @@ def exported(client: Any, game_id: int) -> dict[str, Any]:
     assert response.status_code == 200
     data: dict[str, Any] = json.loads(response.get_data(as_text=True))
     return data
+
+
+def html_of(client: Any, url: str) -> str:
+    """The page at ``url``, which must answer 200, as text."""
+    response = client.get(url)
+    assert response.status_code == 200
+    html: str = response.get_data(as_text=True)
+    return html
 
 
 def flashes(html: str) -> list[str]:

@@ -10,17 +10,10 @@ from sqlalchemy import select
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 
-from .tables import JOKER_POINTS, exported, game_count, setup_form, text
+from .tables import JOKER_POINTS, exported, game_count, html_of, setup_form, text
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 PARTNERS = ["NS", "EW", "NS", "EW"]
-
-
-def html_of(client: Any, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200
-    html: str = response.get_data(as_text=True)
-    return html
 
 
 def ticked(html: str) -> list[str]:
