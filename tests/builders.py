@@ -75,6 +75,14 @@ def cinch_hand(pitcher: str, bid: int, *takers: str | None) -> dict[str, Any]:
     return {"pitcher": pitcher, "bid": bid, "points": dict(zip(keys, takers, strict=True))}
 
 
+def taken(points: str, takers: str) -> dict[str, str | None]:
+    """Who took which point, written short for a hand's keyword arguments: ``points`` and
+    ``takers`` in the same order, ``-`` for nobody (``taken("high low jack", "Bob - Ann")``
+    is ``{"high": "Bob", "low": None, "jack": "Ann"}``)."""
+    names = [None if name == "-" else name for name in takers.split()]
+    return dict(zip(points.split(), names, strict=True))
+
+
 # --- forms, as a phone posts them ---------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from builders import (
     post_hand,
     record,
     setup_form,
+    taken,
     version_of,
 )
 from sqlalchemy import func, select
@@ -47,6 +48,7 @@ __all__ = [
     "post_hand",
     "record",
     "setup_form",
+    "taken",
     "text",
     "version_of",
 ]
