@@ -111,6 +111,22 @@ def play_rule_set(
     return score_game(game, hands(key, *texts))
 
 
+def played(game: Game, text: str, counts: dict[str, int] | None = None) -> Hand:
+    """``"B 2: B C - B"`` in the game's own count-out order (after its switches)."""
+    if text == "pass":
+        return Hand.passed_out()
+    head, takers = text.split(":")
+    pitcher, bid = head.split()
+    names = [None if t == "-" else t for t in takers.split()]
+    points = dict(zip(game.variant.point_keys, names, strict=True))
+    return Hand(pitcher=pitcher, bid=int(bid), points=points, game_count=counts)
+
+
+def score(game: Game, *texts: str) -> GameResult:
+    """Score the hands ``texts``, each read by ``played``, in ``game``."""
+    return score_game(game, [played(game, t) for t in texts])
+
+
 def scores(text: str) -> dict[str, int]:
     """Read ``"A=1 B=-2"`` as a scores mapping."""
     out = {}
