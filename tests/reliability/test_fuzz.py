@@ -154,6 +154,11 @@ def _check(app: Any, client: Any, method: str, path: str, **kwargs: Any) -> None
             assert table_state() == before, (path, kwargs, response.status_code)
 
 
+def _check_import(app: Any, client: Any, **kwargs: Any) -> None:
+    """``_check`` a record posted to the import, as ``kwargs`` give its body."""
+    _check(app, client, "POST", "/games/import", **kwargs)
+
+
 @FUZZ_SETTINGS
 @given(
     form=forms,
@@ -229,14 +234,7 @@ def _mutated_records(draw: Any) -> Any:
 def test_random_json_imports_never_fail_and_rejected_ones_change_nothing(
     app: Any, client: Any, document: Any
 ) -> None:
-    _check(
-        app,
-        client,
-        "POST",
-        "/games/import",
-        data=json.dumps(document),
-        content_type="application/json",
-    )
+    _check_import(app, client, data=json.dumps(document), content_type="application/json")
 
 
 @FUZZ_SETTINGS
@@ -246,14 +244,8 @@ def test_random_bytes_as_an_uploaded_record_never_fail_and_change_nothing(
 ) -> None:
     import io
 
-    _check(
-        app,
-        client,
-        "POST",
-        "/games/import",
-        data={"record": (io.BytesIO(raw), "game.json")},
-        content_type="multipart/form-data",
-    )
+    upload = {"record": (io.BytesIO(raw), "game.json")}
+    _check_import(app, client, data=upload, content_type="multipart/form-data")
 
 
 #: Numbers around every bound a record's numbers meet: the forms', 32 and 64 bits, and beyond.
@@ -293,14 +285,7 @@ def _records_with_big_numbers(draw: Any) -> dict[str, Any]:
 def test_records_with_large_numbers_are_refused_or_shown_on_every_page(
     app: Any, client: Any, document: dict[str, Any]
 ) -> None:
-    _check(
-        app,
-        client,
-        "POST",
-        "/games/import",
-        data=json.dumps(document),
-        content_type="application/json",
-    )
+    _check_import(app, client, data=json.dumps(document), content_type="application/json")
     for path in ("/", "/history", "/players", "/games/1", "/games/1/board"):
         _check(app, client, "GET", path)
 
