@@ -52,13 +52,16 @@ def heard(connection: psycopg.Connection[Any]) -> list[live.Change | None]:
     ]
 
 
+def _new_game() -> int:
+    """A new two-player Auction Pitch game, in the app's context; its id."""
+    return operations.games.create_game(rules.Game.create("auction-pitch", ["Ana", "Bogdan"]))
+
+
 def test_a_hand_recorded_is_announced_with_the_games_new_version(
     app: Any, listening: psycopg.Connection[Any]
 ) -> None:
     with app.app_context():
-        game_id = operations.games.create_game(
-            rules.Game.create("auction-pitch", ["Ana", "Bogdan"])
-        )
+        game_id = _new_game()
         version = operations.loading.load(game_id).row.version
         heard(listening)  # creating a game changes no version: nothing, or nothing that matters
         operations.hands.record_hand(game_id, HAND, version=version)
@@ -69,9 +72,7 @@ def test_a_change_by_any_writer_is_announced_and_a_rolled_back_one_is_not(
     app: Any, listening: psycopg.Connection[Any]
 ) -> None:
     with app.app_context():
-        game_id = operations.games.create_game(
-            rules.Game.create("auction-pitch", ["Ana", "Bogdan"])
-        )
+        game_id = _new_game()
         heard(listening)
         bump = text("UPDATE game SET version = version + 1 WHERE id = :id RETURNING version")
         with contextlib.suppress(Undone), write_transaction():
@@ -90,9 +91,7 @@ def test_a_deleted_game_is_announced_as_deleted(
     app: Any, listening: psycopg.Connection[Any]
 ) -> None:
     with app.app_context():
-        game_id = operations.games.create_game(
-            rules.Game.create("auction-pitch", ["Ana", "Bogdan"])
-        )
+        game_id = _new_game()
         heard(listening)
         operations.games.delete_game(game_id)
     assert heard(listening) == [live.Change(game_id, deleted=True)]
