@@ -86,6 +86,19 @@ def taken(points: str, takers: str) -> dict[str, str | None]:
 # --- forms, as a phone posts them ---------------------------------------------------------
 
 
+#: The new-game form's fields after the names and teams: the first dealer and house rules.
+SETUP_RULE_FIELDS = (
+    "first_dealer",
+    "target",
+    "low_to",
+    "smudge",
+    "all_pass",
+    "payout_in_hole",
+    "payout_per_setback",
+    "stake",
+)
+
+
 def setup_form(
     variant_key: str,
     names: Iterable[str],

@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 import pytest
-from builders import SERVED, config_for
+from builders import SERVED, SETUP_RULE_FIELDS, config_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
@@ -86,14 +86,7 @@ form_keys = st.sampled_from(
         "name_2",
         "team_0",
         "team_1",
-        "first_dealer",
-        "target",
-        "low_to",
-        "smudge",
-        "all_pass",
-        "payout_in_hole",
-        "payout_per_setback",
-        "stake",
+        *SETUP_RULE_FIELDS,
         "record_text",
         "extra",
     ]

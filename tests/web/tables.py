@@ -12,6 +12,7 @@ from typing import Any
 
 from builders import (
     FORMAT,
+    SETUP_RULE_FIELDS,
     ap_hand,
     create_game,
     hand_form,
@@ -34,6 +35,7 @@ JOKER_POINTS = ["high", "low", "jack", "off_jack", "big_joker", "little_joker"]
 __all__ = [
     "FORMAT",
     "JOKER_POINTS",
+    "SETUP_RULE_FIELDS",
     "Page",
     "ap_hand",
     "create_game",
