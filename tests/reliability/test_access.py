@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from builders import ap_hand
 
 from scorekeeper import operations, rules
 from scorekeeper.web.security import HEADERS
@@ -25,11 +26,7 @@ def game_id(app: Any) -> int:
         game_id = operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
         operations.hands.record_hand(
             game_id,
-            rules.Hand(
-                pitcher="Bob",
-                bid=2,
-                points={"high": "Bob", "low": "Bob", "jack": None, "game": "Ann"},
-            ),
+            rules.Hand(**ap_hand("Bob", 2, "Bob", "Bob", None, "Ann")),
             version=0,
         )
         return game_id

@@ -20,6 +20,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+from builders import ap_hand
 from processes import wait_for_healthz
 from sqlalchemy import select, text
 
@@ -235,11 +236,7 @@ def test_the_migration_keeps_each_hands_key_so_an_old_page_still_finds_its_hand(
     with app.app_context():
         operations.hands.record_hand(
             game_id,
-            rules.Hand(
-                pitcher="Ana",
-                bid=2,
-                points={"high": "Ana", "low": "Ana", "jack": None, "game": "Ana"},
-            ),
+            rules.Hand(**ap_hand("Ana", 2, "Ana", "Ana", None, "Ana")),
             version=None,
         )
         db.session.remove()
@@ -259,11 +256,7 @@ def test_the_migration_keeps_each_hands_key_so_an_old_page_still_finds_its_hand(
         try:
             operations.hands.record_hand(
                 game_id,
-                rules.Hand(
-                    pitcher="Bogdan",
-                    bid=2,
-                    points={"high": "Bogdan", "low": "Bogdan", "jack": None, "game": "Bogdan"},
-                ),
+                rules.Hand(**ap_hand("Bogdan", 2, "Bogdan", "Bogdan", None, "Bogdan")),
                 version=None,
                 key="old-page-key-0000001",
             )
