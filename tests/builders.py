@@ -57,6 +57,16 @@ def record(
     return {"format": FORMAT, "variant": variant_key, "players": players, "hands": hands, **extra}
 
 
+def ap_two_hand_record() -> dict[str, Any]:
+    """A record of four at Auction Pitch (Ann, Bob, Cy, Dee) with two hands: Bob makes his
+    bid of 3, Cy is set back 2."""
+    hands = [
+        ap_hand("Bob", 3, "Bob", "Bob", "Cy", "Bob"),
+        ap_hand("Cy", 2, "Bob", "Ann", None, "Dee"),
+    ]
+    return record("auction-pitch", ["Ann", "Bob", "Cy", "Dee"], hands)
+
+
 def ap_hand(
     pitcher: str, bid: int, high: str, low: str, jack: str | None, game: str | None
 ) -> dict[str, Any]:
