@@ -48,8 +48,10 @@ __all__ = [
     "hand_form",
     "html_of",
     "import_game",
+    "opened",
     "page",
     "post_hand",
+    "post_opened",
     "record",
     "setup_form",
     "taken",
@@ -89,6 +91,19 @@ def html_of(client: Any, url: str) -> str:
     assert response.status_code == 200
     html: str = response.get_data(as_text=True)
     return html
+
+
+def opened(client: Any, game_id: int) -> dict[str, str]:
+    """The hidden fields of the hand form as the game page gives them (key, hand, version)."""
+    form = page(client.get(f"/games/{game_id}"))
+    return {name: str(form.value(name)) for name in ("token", "number", "version")}
+
+
+def post_opened(
+    client: Any, game_id: int, players: list[str], form: dict[str, str], **taps: Any
+) -> Any:
+    """Post the hand form of a game as ``opened`` gave it (no script), with ``taps``."""
+    return client.post(f"/games/{game_id}", data={**form, **hand_form(players, **taps)})
 
 
 def flashes(html: str) -> list[str]:
