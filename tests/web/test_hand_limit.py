@@ -16,7 +16,7 @@ from command_line import invoke
 from scorekeeper import rules
 from scorekeeper.cli.backup import export_collection, import_collection
 
-from .tables import game_count, hand_count, import_game, page, post_hand, record
+from .tables import game_count, hand_count, import_game, page, post_hand, record, taken
 
 LIMIT_MESSAGE = "hands: a game has at most 500 hands, not 501"
 
@@ -58,10 +58,7 @@ def test_the_501st_hand_is_refused_at_the_table_and_not_saved(client: Any, app: 
         ["Ann", "Bob"],
         pitcher="Ann",
         bid=2,
-        high="Ann",
-        low="Ann",
-        jack=None,
-        game="Bob",
+        **taken("high low jack game", "Ann Ann - Bob"),
     )
     assert response.status_code == 400
     assert page(response).form_errors == [LIMIT_MESSAGE]

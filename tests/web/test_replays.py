@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import event
 
-from .tables import ap_hand, import_game, post_hand, record, text, version_of
+from .tables import ap_hand, import_game, post_hand, record, taken, text, version_of
 
 PAIR = ["Ann", "Bob"]
 
@@ -55,10 +55,7 @@ def test_the_page_after_a_hand_reads_no_hand_rows(client: Any, app: Any) -> None
             PAIR,
             pitcher="Bob",
             bid=3,
-            high="Bob",
-            low="Bob",
-            jack="Ann",
-            game="Bob",
+            **taken("high low jack game", "Bob Bob Ann Bob"),
         )
         assert response.status_code == 302
         page = client.get(f"/games/{game_id}").get_data(as_text=True)
