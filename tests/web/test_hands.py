@@ -13,6 +13,7 @@ from .tables import (
     hand_count,
     import_game,
     page,
+    post_ap_hand,
     post_hand,
     record,
     taken,
@@ -67,14 +68,7 @@ def test_a_set_back_into_the_hole_is_said_in_words(client: Any, game_id: int) ->
 
 def test_a_smudge_wins_at_once_and_the_page_shows_the_game_over(client: Any) -> None:
     game_id = create_game(client, "auction-pitch", PLAYERS, stake="0.25")
-    post_hand(
-        client,
-        game_id,
-        PLAYERS,
-        pitcher="Dee",
-        bid=4,
-        **taken("high low jack game", "Dee Dee Dee Dee"),
-    )
+    post_ap_hand(client, game_id, PLAYERS, "Dee", 4, "Dee", "Dee", "Dee", "Dee")
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert flashes(html) == ["Dee smudges and wins!"]
     words = text(html)
@@ -91,14 +85,7 @@ def test_a_smudge_wins_at_once_and_the_page_shows_the_game_over(client: Any) -> 
 
 def test_a_game_with_no_stake_settles_in_units_only(client: Any) -> None:
     game_id = create_game(client, "auction-pitch", ["Ann", "Bob"])
-    post_hand(
-        client,
-        game_id,
-        ["Ann", "Bob"],
-        pitcher="Bob",
-        bid=4,
-        **taken("high low jack game", "Bob Bob Bob Bob"),
-    )
+    post_ap_hand(client, game_id, ["Ann", "Bob"], "Bob", 4, "Bob", "Bob", "Bob", "Bob")
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Ann Bob 2" in text(html)
     assert "money" not in text(html)
@@ -110,14 +97,7 @@ def test_a_count_out_win_names_the_winner(client: Any) -> None:
         client,
         record("auction-pitch", ["Ann", "Bob"], [ap_hand("Bob", 3, "Bob", "Bob", "Bob", None)] * 2),
     )
-    post_hand(
-        client,
-        game_id,
-        ["Ann", "Bob"],
-        pitcher="Ann",
-        bid=2,
-        **taken("high low jack game", "Bob Ann - Bob"),
-    )
+    post_ap_hand(client, game_id, ["Ann", "Bob"], "Ann", 2, "Bob", "Ann", None, "Bob")
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert flashes(html) == ["Ann is set back 2 and is in the hole. Bob wins!"]
     assert "Bob won on the count-out at hand 3." in text(html)
@@ -223,14 +203,7 @@ def test_a_hand_posted_from_a_stale_page_is_refused_with_409_and_keeps_its_taps(
     client: Any, app: Any, game_id: int
 ) -> None:
     stale = version_of(client, game_id)
-    post_hand(
-        client,
-        game_id,
-        PLAYERS,
-        pitcher="Bob",
-        bid=2,
-        **taken("high low jack game", "Bob Bob Bob Bob"),
-    )
+    post_ap_hand(client, game_id, PLAYERS, "Bob", 2, "Bob", "Bob", "Bob", "Bob")
     response = post_hand(
         client,
         game_id,
@@ -278,14 +251,7 @@ def test_a_finished_game_refuses_another_hand_and_says_why(client: Any, app: Any
         client,
         record("auction-pitch", ["Ann", "Bob"], [ap_hand("Bob", 4, "Bob", "Bob", "Bob", "Bob")]),
     )
-    response = post_hand(
-        client,
-        game_id,
-        ["Ann", "Bob"],
-        pitcher="Ann",
-        bid=2,
-        **taken("high low jack game", "Ann Ann Ann Ann"),
-    )
+    response = post_ap_hand(client, game_id, ["Ann", "Bob"], "Ann", 2, "Ann", "Ann", "Ann", "Ann")
     assert response.status_code == 400
     assert "The game is over: Bob won. Undo or edit a hand to change it." in text(
         response.get_data(as_text=True)
