@@ -57,6 +57,16 @@ def record(
     return {"format": FORMAT, "variant": variant_key, "players": players, "hands": hands, **extra}
 
 
+def ap_two_hand_record() -> dict[str, Any]:
+    """A record of four at Auction Pitch (Ann, Bob, Cy, Dee) with two hands: Bob makes his
+    bid of 3, Cy is set back 2."""
+    hands = [
+        ap_hand("Bob", 3, "Bob", "Bob", "Cy", "Bob"),
+        ap_hand("Cy", 2, "Bob", "Ann", None, "Dee"),
+    ]
+    return record("auction-pitch", ["Ann", "Bob", "Cy", "Dee"], hands)
+
+
 def ap_hand(
     pitcher: str, bid: int, high: str, low: str, jack: str | None, game: str | None
 ) -> dict[str, Any]:
@@ -75,7 +85,28 @@ def cinch_hand(pitcher: str, bid: int, *takers: str | None) -> dict[str, Any]:
     return {"pitcher": pitcher, "bid": bid, "points": dict(zip(keys, takers, strict=True))}
 
 
+def taken(points: str, takers: str) -> dict[str, str | None]:
+    """Who took which point, written short for a hand's keyword arguments: ``points`` and
+    ``takers`` in the same order, ``-`` for nobody (``taken("high low jack", "Bob - Ann")``
+    is ``{"high": "Bob", "low": None, "jack": "Ann"}``)."""
+    names = [None if name == "-" else name for name in takers.split()]
+    return dict(zip(points.split(), names, strict=True))
+
+
 # --- forms, as a phone posts them ---------------------------------------------------------
+
+
+#: The new-game form's fields after the names and teams: the first dealer and house rules.
+SETUP_RULE_FIELDS = (
+    "first_dealer",
+    "target",
+    "low_to",
+    "smudge",
+    "all_pass",
+    "payout_in_hole",
+    "payout_per_setback",
+    "stake",
+)
 
 
 def setup_form(

@@ -115,3 +115,17 @@ def run_process(
         timeout=timeout,
         check=False,
     )
+
+
+def run_python(code: str, cwd: Path) -> str:
+    """Run ``code`` in a fresh interpreter of this Python, in ``cwd``: it must end well within
+    60 s. Its output (a probe of what an import loads, say)."""
+    completed = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return completed.stdout

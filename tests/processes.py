@@ -8,12 +8,14 @@ init and leaves the tree, but keeps its environment: so the mark finds it still.
 
 from __future__ import annotations
 
+import http.client
 import os
 import secrets
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 #: The environment variable every process of a test session carries.
 MARK = "SCOREKEEPER_TEST_SESSION"
@@ -99,3 +101,24 @@ def wait_until_gone(pids: Iterable[int], seconds: float) -> list[int]:
     while (left := alive(pids)) and time.monotonic() < deadline:
         time.sleep(0.05)
     return left
+
+
+def wait_for_healthz(
+    port: int, server: Any, log: Path, deadline: float, what: str, pause: float
+) -> None:
+    """Wait until the server process ``server`` answers /healthz on ``port``: fail with its
+    ``log`` should it end first, or with ``what`` once ``deadline`` (a ``time.monotonic()``)
+    has passed; ask again every ``pause`` seconds."""
+    while True:
+        assert server.poll() is None, log.read_text()
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        finally:
+            connection.close()
+        assert time.monotonic() < deadline, what
+        time.sleep(pause)

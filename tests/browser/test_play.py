@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from builders import taken
 from playwright.sync_api import expect
 
 from .conftest import LiveServer
@@ -108,10 +109,7 @@ def test_a_sell_out_sale_scores_the_bid_for_the_seller(page: Any) -> None:
             3,
             sale="Kept (high bidder scores the bid)",
             high_bidder="Ann",
-            high="Cy",
-            low="Cy",
-            jack="Cy",
-            game="Bob",
+            **taken("high low jack game", "Cy Cy Cy Bob"),
         )
         == "Cy kept the bid at 3; Ann scores 3. Cy made 3."
     )
@@ -122,10 +120,7 @@ def test_a_sell_out_sale_scores_the_bid_for_the_seller(page: Any) -> None:
             None,
             None,
             sale="Pitched (seller plays 4)",
-            high="Ann",
-            low="Ann",
-            jack="Bob",
-            game="Ann",
+            **taken("high low jack game", "Ann Ann Bob Ann"),
         )
         == "Ann pitched. Ann is set back 4."
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import taken
 from playwright.sync_api import expect
 
 from scorekeeper import rules
@@ -71,15 +72,10 @@ def test_a_thirteen_point_hand_scores_the_off_three_and_the_ten(page: Any, artif
     told = table.play(
         "Bob",
         7,
-        high="Bob",
-        low="Bob",
-        jack="Bob",
-        off_jack="Cy",
-        big_joker="Dee",
-        little_joker=None,
-        ten="Ann",
-        three="Bob",
-        off_three="Bob",
+        **taken(
+            "high low jack off_jack big_joker little_joker ten three off_three",
+            "Bob Bob Bob Cy Dee - Ann Bob Bob",
+        ),
     )
     assert told.startswith("Bob made 7.")
     assert standings(page) == {"Ann": "1", "Bob": "9", "Cy": "1", "Dee": "1"}

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import taken
 from playwright.sync_api import expect
 
 from .ui import Table, said, standings, start_game
@@ -75,13 +76,10 @@ def test_a_ten_point_partnership_game_with_the_game_counter_and_saved_rules(
     table.hand(
         "Bob",
         5,
-        high="East-West",
-        low="North-South",
-        jack="East-West",
-        off_jack="East-West",
-        big_joker="North-South",
-        little_joker="East-West",
-        three="East-West",
+        **taken(
+            "high low jack off_jack big_joker little_joker three",
+            "East-West North-South East-West East-West North-South East-West East-West",
+        ),
     )
     open_counter(page)
     count_cards(page, "Ann", ace=2, queen=2)
@@ -103,13 +101,10 @@ def test_a_ten_point_partnership_game_with_the_game_counter_and_saved_rules(
     table.hand(
         "Cy",
         6,
-        high="North-South",
-        low="North-South",
-        jack="East-West",
-        off_jack=None,
-        big_joker="North-South",
-        little_joker="North-South",
-        three="East-West",
+        **taken(
+            "high low jack off_jack big_joker little_joker three",
+            "North-South North-South East-West - North-South North-South East-West",
+        ),
     )
     open_counter(page)
     count_cards(page, "Ann", ten=2)

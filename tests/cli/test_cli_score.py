@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from command_line import SCRIPT, Ran, invoke, run_process
+from command_line import SCRIPT, Ran, invoke, run_process, run_python
 
 from scorekeeper.cli.main import main
 
@@ -346,15 +345,7 @@ def test_the_score_command_loads_no_web_library():
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'flask', 'sqlalchemy', 'flask_sqlalchemy', 'wtforms', 'flask_wtf', 'weasyprint'}))\n"
     )
-    completed = subprocess.run(
-        [sys.executable, "-c", probe],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=60,
-        check=True,
-    )
-    assert completed.stdout.strip() == "[]"
+    assert run_python(probe, REPO).strip() == "[]"
 
 
 # --- RULES.md section 11 on the text sheet

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from builders import ap_form, ap_hand
 
 from scorekeeper import operations, rules
 from scorekeeper.web.security import HEADERS
@@ -25,11 +26,7 @@ def game_id(app: Any) -> int:
         game_id = operations.games.create_game(rules.Game.create("auction-pitch", ["Ann", "Bob"]))
         operations.hands.record_hand(
             game_id,
-            rules.Hand(
-                pitcher="Bob",
-                bid=2,
-                points={"high": "Bob", "low": "Bob", "jack": None, "game": "Ann"},
-            ),
+            rules.Hand(**ap_hand("Bob", 2, "Bob", "Bob", None, "Ann")),
             version=0,
         )
         return game_id
@@ -89,15 +86,9 @@ def test_the_organiser_logs_in_and_can_then_record_a_hand(client: Any, game_id: 
     assert response.status_code == 302
     assert response.headers["Location"] == "/games/1"
     form = {
-        "version": "1",
+        **ap_form(["Ann", "Bob"], "Ann", 2, "Ann", "Ann", None, "Ann", version=1),
         "token": "organiser-form-key-0001",
         "save": "1",
-        "pitcher": "0",
-        "bid": "2",
-        "point_high": "0",
-        "point_low": "0",
-        "point_jack": "nobody",
-        "point_game": "0",
     }
     assert client.post(f"/games/{game_id}", data=form).status_code == 302
     assert len(client.get(f"/games/{game_id}.json").get_json()["hands"]) == 2

@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 import pytest
-from builders import SERVED, config_for
+from builders import SERVED, SETUP_RULE_FIELDS, config_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
@@ -86,14 +86,7 @@ form_keys = st.sampled_from(
         "name_2",
         "team_0",
         "team_1",
-        "first_dealer",
-        "target",
-        "low_to",
-        "smudge",
-        "all_pass",
-        "payout_in_hole",
-        "payout_per_setback",
-        "stake",
+        *SETUP_RULE_FIELDS,
         "record_text",
         "extra",
     ]
@@ -152,6 +145,11 @@ def _check(app: Any, client: Any, method: str, path: str, **kwargs: Any) -> None
     if response.status_code >= 400:
         with app.app_context():
             assert table_state() == before, (path, kwargs, response.status_code)
+
+
+def _check_import(app: Any, client: Any, **kwargs: Any) -> None:
+    """``_check`` a record posted to the import, as ``kwargs`` give its body."""
+    _check(app, client, "POST", "/games/import", **kwargs)
 
 
 @FUZZ_SETTINGS
@@ -229,14 +227,7 @@ def _mutated_records(draw: Any) -> Any:
 def test_random_json_imports_never_fail_and_rejected_ones_change_nothing(
     app: Any, client: Any, document: Any
 ) -> None:
-    _check(
-        app,
-        client,
-        "POST",
-        "/games/import",
-        data=json.dumps(document),
-        content_type="application/json",
-    )
+    _check_import(app, client, data=json.dumps(document), content_type="application/json")
 
 
 @FUZZ_SETTINGS
@@ -246,14 +237,8 @@ def test_random_bytes_as_an_uploaded_record_never_fail_and_change_nothing(
 ) -> None:
     import io
 
-    _check(
-        app,
-        client,
-        "POST",
-        "/games/import",
-        data={"record": (io.BytesIO(raw), "game.json")},
-        content_type="multipart/form-data",
-    )
+    upload = {"record": (io.BytesIO(raw), "game.json")}
+    _check_import(app, client, data=upload, content_type="multipart/form-data")
 
 
 #: Numbers around every bound a record's numbers meet: the forms', 32 and 64 bits, and beyond.
@@ -293,14 +278,7 @@ def _records_with_big_numbers(draw: Any) -> dict[str, Any]:
 def test_records_with_large_numbers_are_refused_or_shown_on_every_page(
     app: Any, client: Any, document: dict[str, Any]
 ) -> None:
-    _check(
-        app,
-        client,
-        "POST",
-        "/games/import",
-        data=json.dumps(document),
-        content_type="application/json",
-    )
+    _check_import(app, client, data=json.dumps(document), content_type="application/json")
     for path in ("/", "/history", "/players", "/games/1", "/games/1/board"):
         _check(app, client, "GET", path)
 

@@ -52,15 +52,20 @@ def heard(connection: psycopg.Connection[Any]) -> list[live.Change | None]:
     ]
 
 
+def _new_game(listening: psycopg.Connection[Any]) -> int:
+    """A new two-player Auction Pitch game, in the app's context; its id. What its creation
+    announced is heard and let go: it changes no version, so nothing, or nothing that matters."""
+    game_id = operations.games.create_game(rules.Game.create("auction-pitch", ["Ana", "Bogdan"]))
+    heard(listening)
+    return game_id
+
+
 def test_a_hand_recorded_is_announced_with_the_games_new_version(
     app: Any, listening: psycopg.Connection[Any]
 ) -> None:
     with app.app_context():
-        game_id = operations.games.create_game(
-            rules.Game.create("auction-pitch", ["Ana", "Bogdan"])
-        )
+        game_id = _new_game(listening)
         version = operations.loading.load(game_id).row.version
-        heard(listening)  # creating a game changes no version: nothing, or nothing that matters
         operations.hands.record_hand(game_id, HAND, version=version)
     assert heard(listening) == [live.Change(game_id, version + 1)]
 
@@ -69,10 +74,7 @@ def test_a_change_by_any_writer_is_announced_and_a_rolled_back_one_is_not(
     app: Any, listening: psycopg.Connection[Any]
 ) -> None:
     with app.app_context():
-        game_id = operations.games.create_game(
-            rules.Game.create("auction-pitch", ["Ana", "Bogdan"])
-        )
-        heard(listening)
+        game_id = _new_game(listening)
         bump = text("UPDATE game SET version = version + 1 WHERE id = :id RETURNING version")
         with contextlib.suppress(Undone), write_transaction():
             db.session.execute(bump, {"id": game_id})
@@ -90,9 +92,6 @@ def test_a_deleted_game_is_announced_as_deleted(
     app: Any, listening: psycopg.Connection[Any]
 ) -> None:
     with app.app_context():
-        game_id = operations.games.create_game(
-            rules.Game.create("auction-pitch", ["Ana", "Bogdan"])
-        )
-        heard(listening)
+        game_id = _new_game(listening)
         operations.games.delete_game(game_id)
     assert heard(listening) == [live.Change(game_id, deleted=True)]

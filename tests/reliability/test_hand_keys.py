@@ -20,6 +20,8 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+from builders import ap_hand
+from processes import wait_for_healthz
 from sqlalchemy import select, text
 
 from scorekeeper import operations, rules
@@ -140,10 +142,9 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@contextmanager
-def _server_processes(database_url: str, folder: Path, count: int) -> Iterator[list[int]]:
-    """Run ``count`` ``scorekeeper serve`` processes on one database; yield their ports."""
-    command = Path(sys.executable).with_name("scorekeeper")
+def _server_env(database_url: str, folder: Path) -> dict[str, str]:
+    """The environment of a server process on ``database_url``, its instance in ``folder``:
+    one secret key for all, and no organiser password or test database of the suite's."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -152,6 +153,14 @@ def _server_processes(database_url: str, folder: Path, count: int) -> Iterator[l
     }
     for name in ("SCOREKEEPER_PASSWORD", "TEST_DATABASE_URL"):
         env.pop(name, None)
+    return env
+
+
+@contextmanager
+def _server_processes(database_url: str, folder: Path, count: int) -> Iterator[list[int]]:
+    """Run ``count`` ``scorekeeper serve`` processes on one database; yield their ports."""
+    command = Path(sys.executable).with_name("scorekeeper")
+    env = _server_env(database_url, folder)
     ports = [_free_port() for _ in range(count)]
     logs = [(folder / f"serve-{port}.log").open("wb") for port in ports]
     processes = [
@@ -166,19 +175,9 @@ def _server_processes(database_url: str, folder: Path, count: int) -> Iterator[l
     try:
         deadline = time.monotonic() + 60
         for port, process in zip(ports, processes, strict=True):
-            while True:
-                assert process.poll() is None, (folder / f"serve-{port}.log").read_text()
-                try:
-                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                    connection.request("GET", "/healthz")
-                    if connection.getresponse().status == 200:
-                        break
-                except OSError:
-                    pass
-                finally:
-                    connection.close()
-                assert time.monotonic() < deadline, "a server process did not answer in 60 s"
-                time.sleep(0.1)
+            log = folder / f"serve-{port}.log"
+            what = "a server process did not answer in 60 s"
+            wait_for_healthz(port, process, log, deadline, what, pause=0.1)
         yield ports
     finally:
         for process in processes:
@@ -237,11 +236,7 @@ def test_the_migration_keeps_each_hands_key_so_an_old_page_still_finds_its_hand(
     with app.app_context():
         operations.hands.record_hand(
             game_id,
-            rules.Hand(
-                pitcher="Ana",
-                bid=2,
-                points={"high": "Ana", "low": "Ana", "jack": None, "game": "Ana"},
-            ),
+            rules.Hand(**ap_hand("Ana", 2, "Ana", "Ana", None, "Ana")),
             version=None,
         )
         db.session.remove()
@@ -261,11 +256,7 @@ def test_the_migration_keeps_each_hands_key_so_an_old_page_still_finds_its_hand(
         try:
             operations.hands.record_hand(
                 game_id,
-                rules.Hand(
-                    pitcher="Bogdan",
-                    bid=2,
-                    points={"high": "Bogdan", "low": "Bogdan", "jack": None, "game": "Bogdan"},
-                ),
+                rules.Hand(**ap_hand("Bogdan", 2, "Bogdan", "Bogdan", None, "Bogdan")),
                 version=None,
                 key="old-page-key-0000001",
             )

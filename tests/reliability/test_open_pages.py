@@ -9,8 +9,6 @@ bounds are functional: each answer within the client's patience, each event hear
 
 from __future__ import annotations
 
-import http.client
-import os
 import signal
 import subprocess
 import sys
@@ -21,9 +19,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from processes import wait_for_healthz
 
 from .crowd import Crowd
-from .test_hand_keys import HAND, Phone, _free_port, _hands, _new_game, _server_processes
+from .test_hand_keys import (
+    HAND,
+    Phone,
+    _free_port,
+    _hands,
+    _new_game,
+    _server_env,
+    _server_processes,
+)
 
 #: Open pages, as the issue counts them.
 PAGES = 500
@@ -72,14 +79,7 @@ def test_500_open_pages_on_serve_hear_every_hand_and_the_table_records(
 def _club_server(database_url: str, folder: Path, workers: int) -> Iterator[int]:
     """The README's club server: gunicorn with gevent workers, on ``database_url``."""
     port = _free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": "one-key-many-processes",
-        "SCOREKEEPER_INSTANCE": str(folder / "instance"),
-    }
-    for name in ("SCOREKEEPER_PASSWORD", "TEST_DATABASE_URL"):
-        env.pop(name, None)
+    env = _server_env(database_url, folder)
     log = folder / "gunicorn.log"
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
@@ -90,19 +90,7 @@ def _club_server(database_url: str, folder: Path, workers: int) -> Iterator[int]
         server = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
-        while True:
-            assert server.poll() is None, log.read_text()
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                connection.request("GET", "/healthz")
-                if connection.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            finally:
-                connection.close()
-            assert time.monotonic() < deadline, "gunicorn did not answer in 60 s"
-            time.sleep(0.2)
+        wait_for_healthz(port, server, log, deadline, "gunicorn did not answer in 60 s", pause=0.2)
         yield port
     finally:
         server.send_signal(signal.SIGTERM)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import ap_form
 from click.testing import CliRunner
 from werkzeug.security import generate_password_hash
 
@@ -38,14 +39,8 @@ def _set_password(runner: Any, password: str) -> None:
 
 def _hand(version: int) -> dict[str, str]:
     return {
-        "version": str(version),
+        **ap_form(["Ann", "Bob"], "Ann", 2, "Ann", "Ann", None, "Bob", version=version),
         "save": "1",
-        "pitcher": "0",
-        "bid": "2",
-        "point_high": "0",
-        "point_low": "0",
-        "point_jack": "nobody",
-        "point_game": "1",
     }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from builders import ap_form
 from waiting import wait_until
 
 from scorekeeper import operations, rules
@@ -83,15 +84,7 @@ def test_a_device_holding_150_half_sent_requests_cannot_stop_a_hand_being_saved(
         started = time.monotonic()
         status, location, _ = server.post(
             f"/games/{game_id}",
-            {
-                "version": "0",
-                "pitcher": "0",
-                "bid": "2",
-                "point_high": "0",
-                "point_low": "0",
-                "point_jack": "nobody",
-                "point_game": "1",
-            },
+            ap_form(["Ann", "Bob"], "Ann", 2, "Ann", "Ann", None, "Bob", version=0),
             timeout=10,
         )
         assert (status, location) == (302, f"/games/{game_id}#flashes")

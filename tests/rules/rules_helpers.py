@@ -18,7 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import pytest
+
 from scorekeeper.rules import Game, GameResult, Hand, RuleError, Sale, find_rule_set, score_game
+
+#: The points Ten-Point Pitch and the joker rule sets of RULES.md 11.2 count out first.
+JOKER_POINTS = ("high", "low", "jack", "off_jack", "big_joker", "little_joker")
 
 #: RULES.md section 4, "points, count-out order".
 POINT_ORDER: dict[str, tuple[str, ...]] = {
@@ -29,42 +34,13 @@ POINT_ORDER: dict[str, tuple[str, ...]] = {
     "pitch-six": ("high", "low", "jack", "six", "last_trick", "game"),
     "pedro": ("high", "low", "jack", "game", "pedro"),
     "cinch": ("high", "low", "jack", "game", "right_pedro", "left_pedro"),
-    "ten-point": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game"),
+    "ten-point": (*JOKER_POINTS, "three", "game"),
     # RULES.md section 11.2, the ready-made rule sets, by key: their ``points`` switch.
-    "seven-point": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten"),
+    "seven-point": (*JOKER_POINTS, "ten"),
     "nine-point": ("high", "low", "jack", "pedro", "game"),
-    "eleven-point": (
-        "high",
-        "low",
-        "jack",
-        "off_jack",
-        "big_joker",
-        "little_joker",
-        "ten",
-        "three",
-        "off_ace",
-    ),
-    "thirteen-point": (
-        "high",
-        "low",
-        "jack",
-        "off_jack",
-        "big_joker",
-        "little_joker",
-        "ten",
-        "three",
-        "off_three",
-    ),
-    "ten-point-with-ten": (
-        "high",
-        "low",
-        "jack",
-        "off_jack",
-        "big_joker",
-        "little_joker",
-        "three",
-        "ten",
-    ),
+    "eleven-point": (*JOKER_POINTS, "ten", "three", "off_ace"),
+    "thirteen-point": (*JOKER_POINTS, "ten", "three", "off_three"),
+    "ten-point-with-ten": (*JOKER_POINTS, "three", "ten"),
     "smear": ("high", "low", "jack", "off_jack", "game"),
     "sancho-pedro": ("high", "low", "jack", "game", "pedro", "nine"),
     "dom-pedro": ("high", "low", "jack", "game", "pedro", "nine", "three"),
@@ -135,6 +111,22 @@ def play_rule_set(
     return score_game(game, hands(key, *texts))
 
 
+def played(game: Game, text: str, counts: dict[str, int] | None = None) -> Hand:
+    """``"B 2: B C - B"`` in the game's own count-out order (after its switches)."""
+    if text == "pass":
+        return Hand.passed_out()
+    head, takers = text.split(":")
+    pitcher, bid = head.split()
+    names = [None if t == "-" else t for t in takers.split()]
+    points = dict(zip(game.variant.point_keys, names, strict=True))
+    return Hand(pitcher=pitcher, bid=int(bid), points=points, game_count=counts)
+
+
+def score(game: Game, *texts: str) -> GameResult:
+    """Score the hands ``texts``, each read by ``played``, in ``game``."""
+    return score_game(game, [played(game, t) for t in texts])
+
+
 def scores(text: str) -> dict[str, int]:
     """Read ``"A=1 B=-2"`` as a scores mapping."""
     out = {}
@@ -179,3 +171,48 @@ def payments(result: GameResult) -> list[tuple[str, str, int, str | None]]:
         (p.payer, p.payee, p.units, None if p.amount is None else f"{p.amount:.2f}")
         for p in result.settlement.payments
     ]
+
+
+def assert_worked_game(
+    result: GameResult,
+    rows: Sequence[tuple[str, str]],
+    winner: str,
+    reason: str,
+    winning_hand: int,
+    settled: str,
+) -> None:
+    """Check a worked game's table: each hand's scores after it (``rows``: shorthand and
+    scores), who won, why and with which hand, the settlement, and that only the last hand
+    won."""
+    assert [dict(h.scores) for h in result.hands] == [scores(s) for _, s in rows]
+    assert (result.winner, result.win_reason, result.winning_hand) == (
+        winner,
+        reason,
+        winning_hand,
+    )
+    assert dict(units(result)) == scores(settled)
+    assert result.hands[-1].won
+    assert not any(h.won for h in result.hands[:-1])
+
+
+def worked_games(games: Sequence[tuple[Any, ...]]) -> Any:
+    """Parametrize a test by a table of worked games, each ``(id, *game)``: the test takes
+    the game as one argument, ``game``."""
+    return pytest.mark.parametrize("game", [g[1:] for g in games], ids=[g[0] for g in games])
+
+
+def check_worked_game(
+    variant: str,
+    players: Sequence[str] | str,
+    setup: dict[str, Any],
+    rows: Sequence[tuple[str, str]],
+    *outcome: Any,
+) -> None:
+    """Play a worked game of a variant and check it ends as its table says (``outcome``:
+    winner, reason, winning hand and settlement, as ``assert_worked_game`` takes them),
+    finished with no next dealer."""
+    result = play(variant, players, [text for text, _ in rows], **setup)
+    assert_worked_game(result, rows, *outcome)
+    assert dict(result.scores) == scores(rows[-1][1])
+    assert result.finished
+    assert result.next_dealer is None

@@ -153,25 +153,23 @@ def test_dealer_takes_names_the_variants_lowest_bid(variant, minimum):
     assert str(error).endswith(f"the dealer must take the bid at {minimum}")
 
 
-def test_redeal_same_dealer_keeps_the_deal_after_a_passed_hand():
+@pytest.mark.parametrize(
+    ("all_pass", "dealers"),
+    [
+        # The same dealer keeps the deal after a passed hand.
+        ("redeal-same-dealer", ["A", "A", "A", "B"]),
+        # The deal moves left after a passed hand.
+        ("redeal-next-dealer", ["A", "B", "C", "A"]),
+    ],
+)
+def test_a_redeal_after_a_passed_hand_gives_the_deal_as_the_switch_says(all_pass, dealers):
     result = play(
         "auction-pitch",
         "A B C",
         ["pass", "pass", "A 2: A A B C", "pass"],
-        house_rules={"all_pass": "redeal-same-dealer"},
+        house_rules={"all_pass": all_pass},
     )
-    assert [h.dealer for h in result.hands] == ["A", "A", "A", "B"]
-    assert result.next_dealer == "B"
-
-
-def test_redeal_next_dealer_moves_the_deal_left_after_a_passed_hand():
-    result = play(
-        "auction-pitch",
-        "A B C",
-        ["pass", "pass", "A 2: A A B C", "pass"],
-        house_rules={"all_pass": "redeal-next-dealer"},
-    )
-    assert [h.dealer for h in result.hands] == ["A", "B", "C", "A"]
+    assert [h.dealer for h in result.hands] == dealers
     assert result.next_dealer == "B"
 
 

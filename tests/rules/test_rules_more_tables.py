@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_helpers import NS_EW, play, scores, units
+from rules_helpers import NS_EW, check_worked_game, play, scores, worked_games
 
 # (id, variant, players, setup, hands with the running scores after each,
 #  winner, win_reason, winning_hand, settlement units)
@@ -275,27 +275,9 @@ GAMES: list[tuple[Any, ...]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("variant", "players", "setup", "rows", "winner", "reason", "winning_hand", "settled"),
-    [g[1:] for g in GAMES],
-    ids=[g[0] for g in GAMES],
-)
-def test_a_worked_game_ends_as_the_rules_say(
-    variant, players, setup, rows, winner, reason, winning_hand, settled
-):
-    result = play(variant, players, [text for text, _ in rows], **setup)
-    assert [dict(h.scores) for h in result.hands] == [scores(s) for _, s in rows]
-    assert dict(result.scores) == scores(rows[-1][1])
-    assert (result.winner, result.win_reason, result.winning_hand) == (
-        winner,
-        reason,
-        winning_hand,
-    )
-    assert result.finished
-    assert result.next_dealer is None
-    assert dict(units(result)) == scores(settled)
-    assert result.hands[-1].won
-    assert not any(h.won for h in result.hands[:-1])
+@worked_games(GAMES)
+def test_a_worked_game_ends_as_the_rules_say(game):
+    check_worked_game(*game)
 
 
 def test_a_dealer_set_pass_is_a_set_back_of_the_dealers_side_and_the_deal_moves_on():

@@ -12,7 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_helpers import NS_EW, POINT_ORDER, play_rule_set, scores, units
+from rules_helpers import (
+    NS_EW,
+    POINT_ORDER,
+    assert_worked_game,
+    play_rule_set,
+    scores,
+    worked_games,
+)
 
 from scorekeeper.rules import RULE_SETS, VARIANTS, Game, RuleError, find_rule_set
 
@@ -316,24 +323,11 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("key", "players", "teams", "rows", "winner", "reason", "winning_hand", "settled"),
-    [g[1:] for g in GAMES],
-    ids=[g[0] for g in GAMES],
-)
-def test_a_worked_game_of_a_rule_set_ends_as_the_rules_say(
-    key, players, teams, rows, winner, reason, winning_hand, settled
-):
+@worked_games(GAMES)
+def test_a_worked_game_of_a_rule_set_ends_as_the_rules_say(game):
+    key, players, teams, rows, winner, reason, winning_hand, settled = game
     result = play_rule_set(key, players, [text for text, _ in rows], teams=teams)
-    assert [dict(h.scores) for h in result.hands] == [scores(s) for _, s in rows]
-    assert (result.winner, result.win_reason, result.winning_hand) == (
-        winner,
-        reason,
-        winning_hand,
-    )
-    assert dict(units(result)) == scores(settled)
-    assert result.hands[-1].won
-    assert not any(h.won for h in result.hands[:-1])
+    assert_worked_game(result, rows, winner, reason, winning_hand, settled)
 
 
 def test_every_rule_set_has_a_worked_game():

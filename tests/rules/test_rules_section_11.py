@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_helpers import assert_one_line
+from rules_helpers import assert_one_line, played, score
 
 from scorekeeper.rules import (
     FORMAT,
@@ -23,22 +23,6 @@ from scorekeeper.rules import (
     score_game,
 )
 from scorekeeper.rules.scoring import next_game, usual_dealers
-
-
-def played(game: Game, text: str, counts: dict[str, int] | None = None) -> Hand:
-    """``"B 2: B C - B"`` in the game's own count-out order (after its switches)."""
-    if text == "pass":
-        return Hand.passed_out()
-    head, takers = text.split(":")
-    pitcher, bid = head.split()
-    names = [None if t == "-" else t for t in takers.split()]
-    points = dict(zip(game.variant.point_keys, names, strict=True))
-    return Hand(pitcher=pitcher, bid=int(bid), points=points, game_count=counts)
-
-
-def score(game: Game, *texts: str) -> Any:
-    return score_game(game, [played(game, t) for t in texts])
-
 
 # --- 11.1 More points
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_helpers import NS_EW, assert_one_line
+from rules_helpers import NS_EW, assert_one_line, played, score
 
 from scorekeeper.rules import (
     FORMAT,
     Game,
-    Hand,
     RuleError,
     parse_record,
     record_to_json,
@@ -22,21 +21,6 @@ from scorekeeper.rules import (
 )
 
 TEN = ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "game")
-
-
-def played(game: Game, text: str, counts: dict[str, int] | None = None) -> Hand:
-    """``"B 2: B C - B"`` in the game's own count-out order (after its switches)."""
-    if text == "pass":
-        return Hand.passed_out()
-    head, takers = text.split(":")
-    pitcher, bid = head.split()
-    names = [None if t == "-" else t for t in takers.split()]
-    points = dict(zip(game.variant.point_keys, names, strict=True))
-    return Hand(pitcher=pitcher, bid=int(bid), points=points, game_count=counts)
-
-
-def score(game: Game, *texts: str) -> Any:
-    return score_game(game, [played(game, t) for t in texts])
 
 
 def refused(variant: str, house_rules: dict[str, Any], players: str = "A B C D", **setup: Any):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from command_line import run_python
 
 REPO = Path(__file__).resolve().parents[2]
 WEB_MODULES = {
@@ -30,15 +30,7 @@ print(json.dumps({"loaded": loaded, "all": sorted(sys.modules),
 
 
 def _probe() -> dict[str, list[str]]:
-    completed = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return json.loads(completed.stdout)
+    return json.loads(run_python(PROBE, REPO))
 
 
 def test_importing_the_engine_loads_no_web_library_nor_click():

@@ -8,7 +8,7 @@ then the winner, how and when. The engine is never asked for an expected value.
 from __future__ import annotations
 
 import pytest
-from rules_helpers import NS_EW, play, scores, units
+from rules_helpers import NS_EW, check_worked_game, play, scores, worked_games
 
 # Who sits at each table. A deals hand 1, so in Sell-Out B is the seller.
 TABLES = {
@@ -328,25 +328,9 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("variant", "players", "setup", "rows", "winner", "reason", "winning_hand", "settled"),
-    [g[1:] for g in GAMES],
-    ids=[g[0] for g in GAMES],
-)
-def test_a_worked_game_ends_as_the_rules_say(
-    variant, players, setup, rows, winner, reason, winning_hand, settled
-):
-    result = play(variant, players, [text for text, _ in rows], **setup)
-    assert [dict(h.scores) for h in result.hands] == [scores(s) for _, s in rows]
-    assert dict(result.scores) == scores(rows[-1][1])
-    assert result.winner == winner
-    assert result.win_reason == reason
-    assert result.winning_hand == winning_hand
-    assert result.finished
-    assert result.next_dealer is None
-    assert dict(units(result)) == scores(settled)
-    assert result.hands[-1].won
-    assert not any(h.won for h in result.hands[:-1])
+@worked_games(GAMES)
+def test_a_worked_game_ends_as_the_rules_say(game):
+    check_worked_game(*game)
 
 
 def test_the_worked_sell_out_game_passes_the_deal_and_the_sale_as_written():

@@ -112,24 +112,8 @@ TOTALS = (
 
 
 def line_columns_keys() -> list[str]:
-    return [
-        "position",
-        "team",
-        "finished",
-        "won",
-        "score",
-        "hands",
-        "bids",
-        "bids_made",
-        "bid_total",
-        "set_backs",
-        "smudges_attempted",
-        "smudges_made",
-        "holes",
-        "units",
-        "money",
-        "cents",
-    ]
+    """A player's line of one game: its place and result, then the totals from the bids on."""
+    return ["position", "team", "finished", "won", "score", "hands", *TOTALS[3:]]
 
 
 def text(page: str) -> str:

@@ -12,13 +12,17 @@ from typing import Any
 
 from builders import (
     FORMAT,
+    SETUP_RULE_FIELDS,
     ap_hand,
+    ap_two_hand_record,
     create_game,
     hand_form,
     import_game,
+    post_ap_hand,
     post_hand,
     record,
     setup_form,
+    taken,
     version_of,
 )
 from sqlalchemy import func, select
@@ -26,21 +30,33 @@ from sqlalchemy import func, select
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 
+#: The points a Ten-Point Pitch game (and the joker rule sets) count out first, as the
+#: pages show their rows.
+JOKER_POINTS = ["high", "low", "jack", "off_jack", "big_joker", "little_joker"]
+
 __all__ = [
     "FORMAT",
+    "JOKER_POINTS",
+    "SETUP_RULE_FIELDS",
     "Page",
     "ap_hand",
+    "ap_two_hand_record",
     "create_game",
     "exported",
     "flashes",
     "game_count",
     "hand_count",
     "hand_form",
+    "html_of",
     "import_game",
+    "opened",
     "page",
+    "post_ap_hand",
     "post_hand",
+    "post_opened",
     "record",
     "setup_form",
+    "taken",
     "text",
     "version_of",
 ]
@@ -69,6 +85,27 @@ def exported(client: Any, game_id: int) -> dict[str, Any]:
     assert response.status_code == 200
     data: dict[str, Any] = json.loads(response.get_data(as_text=True))
     return data
+
+
+def html_of(client: Any, url: str) -> str:
+    """The page at ``url``, which must answer 200, as text."""
+    response = client.get(url)
+    assert response.status_code == 200
+    html: str = response.get_data(as_text=True)
+    return html
+
+
+def opened(client: Any, game_id: int) -> dict[str, str]:
+    """The hidden fields of the hand form as the game page gives them (key, hand, version)."""
+    form = page(client.get(f"/games/{game_id}"))
+    return {name: str(form.value(name)) for name in ("token", "number", "version")}
+
+
+def post_opened(
+    client: Any, game_id: int, players: list[str], form: dict[str, str], **taps: Any
+) -> Any:
+    """Post the hand form of a game as ``opened`` gave it (no script), with ``taps``."""
+    return client.post(f"/games/{game_id}", data={**form, **hand_form(players, **taps)})
 
 
 def flashes(html: str) -> list[str]:

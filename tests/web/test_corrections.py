@@ -16,6 +16,7 @@ from .tables import (
     import_game,
     page,
     record,
+    taken,
     text,
     version_of,
 )
@@ -221,10 +222,7 @@ def test_an_edit_the_engine_refuses_shows_its_message_next_to_the_field(client: 
                 sale="sold",
                 pitcher="Bob",
                 bid=2,
-                high="Bob",
-                low="Ann",
-                jack=None,
-                game="Cy",
+                **taken("high low jack game", "Bob Ann - Cy"),
             ),
             "version": str(version_of(client, game_id)),
         },
@@ -245,10 +243,7 @@ def test_an_edit_from_a_stale_page_is_refused_with_409(client: Any) -> None:
         1,
         pitcher="Bob",
         bid=3,
-        high="Bob",
-        low="Ann",
-        jack="Ann",
-        game="Ann",
+        **taken("high low jack game", "Bob Ann Ann Ann"),
         version=version_of(client, game_id) - 1,
     )
     assert response.status_code == 409

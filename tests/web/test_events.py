@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from event_stream import PATIENCE, Stream
 
-from .tables import create_game, hand_count, page, post_hand, version_of
+from .tables import create_game, hand_count, page, post_ap_hand, post_hand, taken, version_of
 
 PLAYERS = ["Ana", "Bob", "Cy"]
 #: The most streams the served app may hold in these tests.
@@ -82,19 +82,7 @@ def sent(response: Any) -> Any:
 
 
 def play_a_hand(client: Any, game_id: int) -> Any:
-    return sent(
-        post_hand(
-            client,
-            game_id,
-            PLAYERS,
-            pitcher="Ana",
-            bid=2,
-            high="Ana",
-            low="Bob",
-            jack=None,
-            game="Ana",
-        )
-    )
+    return sent(post_ap_hand(client, game_id, PLAYERS, "Ana", 2, "Ana", "Bob", None, "Ana"))
 
 
 def until(condition: Any) -> bool:
@@ -152,10 +140,7 @@ def test_a_write_that_is_rolled_back_sends_nothing(client: Any, served: Served) 
         version=version_of(client, game_id) - 1,
         pitcher="Ana",
         bid=2,
-        high="Ana",
-        low="Bob",
-        jack=None,
-        game="Ana",
+        **taken("high low jack game", "Ana Bob - Ana"),
     )
     assert stale.status_code != 302
     assert hand_count(client.application, game_id) == 0

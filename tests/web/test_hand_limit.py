@@ -16,7 +16,14 @@ from command_line import invoke
 from scorekeeper import rules
 from scorekeeper.cli.backup import export_collection, import_collection
 
-from .tables import game_count, hand_count, import_game, page, post_hand, record
+from .tables import (
+    game_count,
+    hand_count,
+    import_game,
+    page,
+    post_ap_hand,
+    record,
+)
 
 LIMIT_MESSAGE = "hands: a game has at most 500 hands, not 501"
 
@@ -52,17 +59,7 @@ def test_a_json_import_of_8000_hands_is_refused_and_creates_nothing(client: Any,
 
 def test_the_501st_hand_is_refused_at_the_table_and_not_saved(client: Any, app: Any) -> None:
     game_id = import_game(client, _record(500))
-    response = post_hand(
-        client,
-        game_id,
-        ["Ann", "Bob"],
-        pitcher="Ann",
-        bid=2,
-        high="Ann",
-        low="Ann",
-        jack=None,
-        game="Bob",
-    )
+    response = post_ap_hand(client, game_id, ["Ann", "Bob"], "Ann", 2, "Ann", "Ann", None, "Bob")
     assert response.status_code == 400
     assert page(response).form_errors == [LIMIT_MESSAGE]
     assert hand_count(app, game_id) == 500

@@ -13,8 +13,10 @@ from .tables import (
     hand_count,
     import_game,
     page,
+    post_ap_hand,
     post_hand,
     record,
+    taken,
     text,
     version_of,
 )
@@ -66,17 +68,7 @@ def test_a_set_back_into_the_hole_is_said_in_words(client: Any, game_id: int) ->
 
 def test_a_smudge_wins_at_once_and_the_page_shows_the_game_over(client: Any) -> None:
     game_id = create_game(client, "auction-pitch", PLAYERS, stake="0.25")
-    post_hand(
-        client,
-        game_id,
-        PLAYERS,
-        pitcher="Dee",
-        bid=4,
-        high="Dee",
-        low="Dee",
-        jack="Dee",
-        game="Dee",
-    )
+    post_ap_hand(client, game_id, PLAYERS, "Dee", 4, "Dee", "Dee", "Dee", "Dee")
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert flashes(html) == ["Dee smudges and wins!"]
     words = text(html)
@@ -93,17 +85,7 @@ def test_a_smudge_wins_at_once_and_the_page_shows_the_game_over(client: Any) -> 
 
 def test_a_game_with_no_stake_settles_in_units_only(client: Any) -> None:
     game_id = create_game(client, "auction-pitch", ["Ann", "Bob"])
-    post_hand(
-        client,
-        game_id,
-        ["Ann", "Bob"],
-        pitcher="Bob",
-        bid=4,
-        high="Bob",
-        low="Bob",
-        jack="Bob",
-        game="Bob",
-    )
+    post_ap_hand(client, game_id, ["Ann", "Bob"], "Bob", 4, "Bob", "Bob", "Bob", "Bob")
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Ann Bob 2" in text(html)
     assert "money" not in text(html)
@@ -115,17 +97,7 @@ def test_a_count_out_win_names_the_winner(client: Any) -> None:
         client,
         record("auction-pitch", ["Ann", "Bob"], [ap_hand("Bob", 3, "Bob", "Bob", "Bob", None)] * 2),
     )
-    post_hand(
-        client,
-        game_id,
-        ["Ann", "Bob"],
-        pitcher="Ann",
-        bid=2,
-        high="Bob",
-        low="Ann",
-        jack=None,
-        game="Bob",
-    )
+    post_ap_hand(client, game_id, ["Ann", "Bob"], "Ann", 2, "Bob", "Ann", None, "Bob")
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert flashes(html) == ["Ann is set back 2 and is in the hole. Bob wins!"]
     assert "Bob won on the count-out at hand 3." in text(html)
@@ -231,27 +203,14 @@ def test_a_hand_posted_from_a_stale_page_is_refused_with_409_and_keeps_its_taps(
     client: Any, app: Any, game_id: int
 ) -> None:
     stale = version_of(client, game_id)
-    post_hand(
-        client,
-        game_id,
-        PLAYERS,
-        pitcher="Bob",
-        bid=2,
-        high="Bob",
-        low="Bob",
-        jack="Bob",
-        game="Bob",
-    )
+    post_ap_hand(client, game_id, PLAYERS, "Bob", 2, "Bob", "Bob", "Bob", "Bob")
     response = post_hand(
         client,
         game_id,
         PLAYERS,
         pitcher="Ann",
         bid=2,
-        high="Ann",
-        low="Ann",
-        jack="Ann",
-        game="Ann",
+        **taken("high low jack game", "Ann Ann Ann Ann"),
         version=stale,
     )
     assert response.status_code == 409
@@ -292,17 +251,7 @@ def test_a_finished_game_refuses_another_hand_and_says_why(client: Any, app: Any
         client,
         record("auction-pitch", ["Ann", "Bob"], [ap_hand("Bob", 4, "Bob", "Bob", "Bob", "Bob")]),
     )
-    response = post_hand(
-        client,
-        game_id,
-        ["Ann", "Bob"],
-        pitcher="Ann",
-        bid=2,
-        high="Ann",
-        low="Ann",
-        jack="Ann",
-        game="Ann",
-    )
+    response = post_ap_hand(client, game_id, ["Ann", "Bob"], "Ann", 2, "Ann", "Ann", "Ann", "Ann")
     assert response.status_code == 400
     assert "The game is over: Bob won. Undo or edit a hand to change it." in text(
         response.get_data(as_text=True)
@@ -373,10 +322,7 @@ def test_a_sold_bid_scores_the_bid_for_the_seller(client: Any, sellout: int) -> 
         sale="sold",
         pitcher="Cy",
         bid=2,
-        high="Cy",
-        low="Ann",
-        jack="Cy",
-        game="Bob",
+        **taken("high low jack game", "Cy Ann Cy Bob"),
     )
     assert response.status_code == 302
     html = client.get(f"/games/{sellout}").get_data(as_text=True)
@@ -405,10 +351,7 @@ def test_a_kept_hand_scores_the_bid_for_the_high_bidder(client: Any, sellout: in
         sale="kept",
         bid=3,
         high_bidder="Ann",
-        high="Bob",
-        low="Bob",
-        jack="Cy",
-        game="Bob",
+        **taken("high low jack game", "Bob Bob Cy Bob"),
     )
     assert response.status_code == 302
     assert flashes(client.get(f"/games/{sellout}").get_data(as_text=True)) == [
@@ -479,10 +422,7 @@ def test_a_bid_that_would_give_the_seller_game_is_refused_next_to_the_bid(
         sale="sold",
         pitcher="Bob",
         bid=1,
-        high="Bob",
-        low="Bob",
-        jack=None,
-        game="Bob",
+        **taken("high low jack game", "Bob Bob - Bob"),
     )
     assert response.status_code == 400
     assert page(response).errors["bid"] == [
@@ -504,12 +444,7 @@ def test_a_cinch_hand_scores_the_difference_for_the_team(client: Any) -> None:
         teams=["Us", "Them", "Us", "Them"],
         pitcher="Bob",
         bid=6,
-        high="Bob",
-        low="Dee",
-        jack="Ann",
-        game="Cy",
-        right_pedro="Bob",
-        left_pedro="Dee",
+        **taken("high low jack game right_pedro left_pedro", "Bob Dee Ann Cy Bob Dee"),
     )
     assert response.status_code == 302
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
@@ -529,12 +464,7 @@ def test_a_cinch_bid_of_zero_by_a_player_not_the_dealers_side_is_refused_next_to
         teams=["Us", "Them", "Us", "Them"],
         pitcher="Bob",
         bid=0,
-        high="Bob",
-        low="Dee",
-        jack="Ann",
-        game="Cy",
-        right_pedro="Bob",
-        left_pedro="Dee",
+        **taken("high low jack game right_pedro left_pedro", "Bob Dee Ann Cy Bob Dee"),
     )
     assert response.status_code == 400
     (message,) = page(response).errors["pitcher"]
@@ -551,12 +481,7 @@ def test_a_pitch_six_pitcher_scores_only_the_bid(client: Any) -> None:
         players,
         pitcher="Ann",
         bid=3,
-        high="Ann",
-        low="Ann",
-        jack="Ann",
-        six="Ann",
-        last_trick="Ann",
-        game="Bob",
+        **taken("high low jack six last_trick game", "Ann Ann Ann Ann Ann Bob"),
     )
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert flashes(html) == ["Ann made 3."]

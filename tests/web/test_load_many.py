@@ -11,23 +11,13 @@ from scorekeeper.data import models
 from scorekeeper.data.database import write_transaction
 from scorekeeper.data.extensions import db
 
-from .tables import ap_hand, import_game, record
+from .tables import ap_hand, ap_two_hand_record, import_game, record
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
 
 def two_games(client: Any) -> tuple[int, int]:
-    first = import_game(
-        client,
-        record(
-            "auction-pitch",
-            PLAYERS,
-            [
-                ap_hand("Bob", 3, "Bob", "Bob", "Cy", "Bob"),
-                ap_hand("Cy", 2, "Bob", "Ann", None, "Dee"),
-            ],
-        ),
-    )
+    first = import_game(client, ap_two_hand_record())
     second = import_game(
         client,
         record(

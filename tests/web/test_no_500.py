@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 from werkzeug.datastructures import MultiDict
 
-from .tables import ap_hand, import_game, record, setup_form
+from .tables import SETUP_RULE_FIELDS, ap_hand, import_game, record, setup_form
 
 ODD_VALUES = [
     "",
@@ -98,18 +98,7 @@ def test_odd_values_in_every_hand_field_never_make_a_500(
 
 
 def test_odd_values_in_every_setup_field_never_make_a_500(client: Any) -> None:
-    fields = [
-        "name_0",
-        "team_0",
-        "first_dealer",
-        "target",
-        "low_to",
-        "smudge",
-        "all_pass",
-        "payout_in_hole",
-        "payout_per_setback",
-        "stake",
-    ]
+    fields = ["name_0", "team_0", *SETUP_RULE_FIELDS]
     variants = itertools.cycle(["auction-pitch", "pedro", "cinch"])
     for field, value in itertools.product(fields, ODD_VALUES):
         data = {

@@ -23,7 +23,9 @@ from .tables import (
     hand_count,
     hand_form,
     import_game,
+    opened,
     page,
+    post_opened,
     record,
     text,
 )
@@ -41,14 +43,8 @@ def game_id(client: Any) -> int:
     return create_game(client, "auction-pitch", PLAYERS)
 
 
-def opened(client: Any, game_id: int) -> dict[str, str]:
-    """The hidden fields of the hand form as the game page gives them (key, hand, version)."""
-    form = page(client.get(f"/games/{game_id}"))
-    return {name: str(form.value(name)) for name in ("token", "number", "version")}
-
-
 def save(client: Any, game_id: int, form: dict[str, str], **taps: Any) -> Any:
-    return client.post(f"/games/{game_id}", data={**form, **hand_form(PLAYERS, **taps)})
+    return post_opened(client, game_id, PLAYERS, form, **taps)
 
 
 def stored_keys(app: Any) -> list[tuple[str, int, int | None, int]]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .tables import exported, flashes, hand_count, hand_form, page, text
+from .tables import exported, flashes, hand_count, hand_form, opened, page, post_opened, text
 
 PLAYERS = ["Ana", "Bogdan", "Cristi", "Dana"]
 ANA_MAKES_3 = {"pitcher": "Ana", "bid": 3, "high": "Ana", "low": "Ana", "jack": None, "game": "Ana"}
@@ -26,14 +26,9 @@ def game_id(client: Any) -> int:
     return create_game(client, "auction-pitch", PLAYERS)
 
 
-def opened(client: Any, game_id: int) -> dict[str, str]:
-    form = page(client.get(f"/games/{game_id}"))
-    return {name: str(form.value(name)) for name in ("token", "number", "version")}
-
-
 def by_page(client: Any, game_id: int, form: dict[str, str], **taps: Any) -> Any:
     """The page's own form posted (no script)."""
-    return client.post(f"/games/{game_id}", data={**form, **hand_form(PLAYERS, **taps)})
+    return post_opened(client, game_id, PLAYERS, form, **taps)
 
 
 def by_phone(client: Any, game_id: int, key: str, number: int, **taps: Any) -> Any:

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper import rules
 
-from .tables import ap_hand, create_game, import_game, page, record, text
+from .tables import ap_hand, ap_two_hand_record, create_game, import_game, page, record, text
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -17,17 +17,7 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 @pytest.fixture
 def game_id(client: Any) -> int:
     """A four-player Auction Pitch game with two hands."""
-    return import_game(
-        client,
-        record(
-            "auction-pitch",
-            PLAYERS,
-            [
-                ap_hand("Bob", 3, "Bob", "Bob", "Cy", "Bob"),
-                ap_hand("Cy", 2, "Bob", "Ann", None, "Dee"),
-            ],
-        ),
-    )
+    return import_game(client, ap_two_hand_record())
 
 
 def game_pages(game_id: int) -> list[str]:

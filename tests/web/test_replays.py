@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import event
 
-from .tables import ap_hand, import_game, post_hand, record, text, version_of
+from .tables import ap_hand, import_game, post_ap_hand, record, text, version_of
 
 PAIR = ["Ann", "Bob"]
 
@@ -49,17 +49,7 @@ def test_the_page_after_a_hand_reads_no_hand_rows(client: Any, app: Any) -> None
     client.get(f"/games/{game_id}")  # the page the phone shows before the hand
 
     with hand_reads(app) as reads:
-        response = post_hand(
-            client,
-            game_id,
-            PAIR,
-            pitcher="Bob",
-            bid=3,
-            high="Bob",
-            low="Bob",
-            jack="Ann",
-            game="Bob",
-        )
+        response = post_ap_hand(client, game_id, PAIR, "Bob", 3, "Bob", "Bob", "Ann", "Bob")
         assert response.status_code == 302
         page = client.get(f"/games/{game_id}").get_data(as_text=True)
 

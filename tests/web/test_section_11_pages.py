@@ -16,7 +16,17 @@ from scorekeeper import i18n, operations, rules
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 
-from .tables import exported, flashes, game_count, page, post_hand, setup_form, text, version_of
+from .tables import (
+    JOKER_POINTS,
+    exported,
+    flashes,
+    game_count,
+    page,
+    post_hand,
+    setup_form,
+    text,
+    version_of,
+)
 
 SETS = list(rules.RULE_SETS.values())
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -128,17 +138,7 @@ def test_thirteen_point_pitch_offers_its_points_as_tap_rows_in_count_out_order(
     game_id = game_id_of(client.post(url, data=data))
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     rows = re.findall(r'<fieldset[^>]*id="point_(\w+)"', html)
-    assert rows == [
-        "high",
-        "low",
-        "jack",
-        "off_jack",
-        "big_joker",
-        "little_joker",
-        "ten",
-        "three",
-        "off_three",
-    ]
+    assert rows == [*JOKER_POINTS, "ten", "three", "off_three"]
     assert "Off-Three (3 points)" in text(html)
     bids = re.findall(r'name="bid" required type="radio" value="(\d+)"', html)
     assert bids == [str(b) for b in range(5, 14)]

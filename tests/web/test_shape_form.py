@@ -10,17 +10,10 @@ from sqlalchemy import select
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 
-from .tables import exported, game_count, setup_form, text
+from .tables import JOKER_POINTS, exported, game_count, html_of, setup_form, text
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 PARTNERS = ["NS", "EW", "NS", "EW"]
-
-
-def html_of(client: Any, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200
-    html: str = response.get_data(as_text=True)
-    return html
 
 
 def ticked(html: str) -> list[str]:
@@ -49,16 +42,7 @@ def create(client: Any, variant: str, names: list[str], **changes: Any) -> Any:
 def test_the_shape_of_a_ten_point_game_is_prefilled_from_its_preset(client: Any) -> None:
     html = html_of(client, "/games/new/ten-point")
     assert "Shape of the game" in html
-    assert ticked(html) == [
-        "high",
-        "low",
-        "jack",
-        "off_jack",
-        "big_joker",
-        "little_joker",
-        "three",
-        "game",
-    ]
+    assert ticked(html) == [*JOKER_POINTS, "three", "game"]
     assert offered(html)[8:] == [
         "joker",
         "six",

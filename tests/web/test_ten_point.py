@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper.stats.summary import summarise
 
-from .tables import exported, import_game, page, post_hand, record, text
+from .tables import exported, html_of, import_game, page, post_hand, record, text
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -27,13 +27,6 @@ def ten_point(hands: list[dict[str, Any]] | None = None, **house_rules: Any) -> 
     if house_rules:
         extra["house_rules"] = house_rules
     return record("ten-point", FOUR, hands or [], **extra)
-
-
-def html_of(client: Any, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200
-    html: str = response.get_data(as_text=True)
-    return html
 
 
 def legends(html: str) -> list[str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
+
+from command_line import run_python
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -20,15 +20,7 @@ print(json.dumps({"loaded": loaded, "stdlib": sorted(sys.stdlib_module_names)}))
 
 
 def test_the_events_engine_loads_only_the_standard_library_and_the_engine():
-    completed = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    probe = json.loads(completed.stdout)
+    probe = json.loads(run_python(PROBE, REPO))
     stdlib = set(probe["stdlib"])
     assert "scorekeeper.rules.events.seating" in probe["loaded"]
     foreign = [m for m in probe["loaded"] if m.split(".")[0] not in stdlib | {"scorekeeper"}]
