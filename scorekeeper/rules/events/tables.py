@@ -98,16 +98,21 @@ class Round:
         raise KeyError(number)
 
 
+def _listed_once(ids: Iterable[int], kind: str) -> list[int]:
+    """The ids as a list, refusing one listed twice with ``EventError("<kind>-twice")``."""
+    seen: set[int] = set()
+    listed = []
+    for one in ids:
+        if one in seen:
+            raise EventError(f"{kind}-twice", **{kind: one})
+        seen.add(one)
+        listed.append(one)
+    return listed
+
+
 def distinct(players: Iterable[Player]) -> list[Player]:
     """The players as a list, refusing one listed twice."""
-    seen: set[Player] = set()
-    listed = []
-    for player in players:
-        if player in seen:
-            raise EventError("player-twice", player=player)
-        seen.add(player)
-        listed.append(player)
-    return listed
+    return _listed_once(players, "player")
 
 
 def cutthroat(number: int, players: Sequence[Player]) -> Table:
@@ -125,11 +130,4 @@ def pair(a: Player, b: Player) -> tuple[Player, Player]:
 
 def distinct_teams(teams: Iterable[Team]) -> list[Team]:
     """The teams as a list, refusing one listed twice."""
-    seen: set[Team] = set()
-    listed = []
-    for team in teams:
-        if team in seen:
-            raise EventError("team-twice", team=team)
-        seen.add(team)
-        listed.append(team)
-    return listed
+    return _listed_once(teams, "team")
