@@ -227,30 +227,8 @@ def new_game_form(
         Form.payout_per_setback = None
 
     for i in range(max_seats):
-        setattr(
-            Form,
-            f"name_{i}",
-            StringField(
-                gettext("Seat %(number)s", number=i + 1),
-                validators=[
-                    Optional(),
-                    NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
-                ],
-                render_kw=WRITTEN,
-            ),
-        )
-        setattr(
-            Form,
-            f"team_{i}",
-            StringField(
-                gettext("Team of seat %(number)s", number=i + 1),
-                validators=[
-                    Optional(),
-                    NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
-                ],
-                render_kw=WRITTEN,
-            ),
-        )
+        setattr(Form, f"name_{i}", _written_name(gettext("Seat %(number)s", number=i + 1)))
+        setattr(Form, f"team_{i}", _written_name(gettext("Team of seat %(number)s", number=i + 1)))
     preset = prefill or variant.preset
     form = Form(**kwargs)
     form.stake.description = gettext(
@@ -294,6 +272,18 @@ def new_game_form(
             for i in range(max_seats):
                 form[f"team_{i}"].data = us if i % 2 == 0 else them
     return form
+
+
+def _written_name(label: str) -> StringField:
+    """An optional, length-checked name box for one seat (its player's or its team's)."""
+    return StringField(
+        label,
+        validators=[
+            Optional(),
+            NameLength(rules.NAME_MAX, _l("A name has at most %(max)s characters.")),
+        ],
+        render_kw=WRITTEN,
+    )
 
 
 def _plays(variant: rules.Variant, switch: str, value: str) -> bool:
