@@ -30,6 +30,7 @@ import threading
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, current_app, g, make_response, request
 from flask_babel import lazy_gettext as _l
@@ -189,16 +190,19 @@ def end_pdf(_error: BaseException | None) -> None:
 def too_many_page(seconds: float) -> Response:
     """429 with Retry-After: asked for a PDF again before the wait it was given is over."""
     wait = max(1, math.ceil(seconds))
-    body, status = render_error(
-        429,
-        _l(
-            "You asked for documents faster than they can be printed. Wait %(seconds)s "
-            "seconds, then try again.",
-            seconds=wait,
-        ),
+    message = _l(
+        "You asked for documents faster than they can be printed. Wait %(seconds)s "
+        "seconds, then try again.",
+        seconds=wait,
     )
+    return _retry_page(429, message, wait)
+
+
+def _retry_page(code: int, message: Any, seconds: int) -> Response:
+    """The error page ``code`` saying ``message``, telling the client to retry in ``seconds``."""
+    body, status = render_error(code, message)
     response = make_response(body, status)
-    response.headers["Retry-After"] = str(wait)
+    response.headers["Retry-After"] = str(seconds)
     return response
 
 
@@ -225,17 +229,12 @@ def printer() -> Printer:
 def busy_page() -> Response:
     """503 with Retry-After: the page a person sees when the printer is busy."""
     seconds = int(current_app.config["PDF_RETRY_SECONDS"])
-    body, status = render_error(
-        503,
-        _l(
-            "The printer is busy with other documents. Nothing was lost: try again in "
-            "%(seconds)s seconds.",
-            seconds=seconds,
-        ),
+    message = _l(
+        "The printer is busy with other documents. Nothing was lost: try again in "
+        "%(seconds)s seconds.",
+        seconds=seconds,
     )
-    response = make_response(body, status)
-    response.headers["Retry-After"] = str(seconds)
-    return response
+    return _retry_page(503, message, seconds)
 
 
 def failed_page() -> Response:
