@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from flask import Blueprint, render_template
 from werkzeug.wrappers.response import Response as BaseResponse
 
@@ -34,11 +36,12 @@ def variant_pdf(variant_key: str) -> BaseResponse:
     """Print a variant's rules card on one page (``?paper=a4`` or ``letter``)."""
     paper = requested_paper()
     variant = find_variant(variant_key)
-
-    def html() -> str:
-        return printed_card.card_html(variant_card(variant), paper=paper)
-
-    return printed(("rules-card", variant.key), f"rules-{variant.key}.pdf", html, paper=paper)
+    return _card_pdf(
+        ("rules-card", variant.key),
+        f"rules-{variant.key}.pdf",
+        paper,
+        lambda: variant_card(variant),
+    )
 
 
 @bp.get("/rules/sets/<set_key>")
@@ -53,11 +56,9 @@ def rule_set_pdf(set_key: str) -> BaseResponse:
     """Print a ready-made rule set's card on one page (``?paper=a4`` or ``letter``)."""
     paper = requested_paper()
     found = _ready_made(set_key)
-
-    def html() -> str:
-        return printed_card.card_html(rule_set_card(found), paper=paper)
-
-    return printed(("rules-card-set", found.key), f"rules-{found.key}.pdf", html, paper=paper)
+    return _card_pdf(
+        ("rules-card-set", found.key), f"rules-{found.key}.pdf", paper, lambda: rule_set_card(found)
+    )
 
 
 def _ready_made(set_key: str) -> rules.RuleSet:
@@ -80,13 +81,22 @@ def game_pdf(game_id: int) -> BaseResponse:
     """Print one game's rules card on one page (``?paper=a4`` or ``letter``)."""
     paper = requested_paper()
     loaded = operations.loading.load(game_id)
-
-    def html() -> str:
-        return printed_card.card_html(game_card(loaded.game, game_id), paper=paper)
-
     # The rules are fixed when the game is made; the id and creation time name them.
     key = ("rules-card", loaded.row.id, str(loaded.row.created_at))
-    return printed(key, f"game-{game_id}-rules.pdf", html, paper=paper)
+    return _card_pdf(
+        key, f"game-{game_id}-rules.pdf", paper, lambda: game_card(loaded.game, game_id)
+    )
+
+
+def _card_pdf(
+    key: Hashable, filename: str, paper: str, card: Callable[[], RulesCard]
+) -> BaseResponse:
+    """Print a rules card on one page; ``card`` is made only when no print is kept under ``key``."""
+
+    def html() -> str:
+        return printed_card.card_html(card(), paper=paper)
+
+    return printed(key, filename, html, paper=paper)
 
 
 def _page(
