@@ -10,7 +10,7 @@ from itertools import combinations
 
 from ..errors import N_, Phrase
 from .errors import EventError
-from .tables import Player, Round, cutthroat, distinct
+from .tables import Player, Round, cutthroat, distinct, enough_players
 
 PER_TABLE = (2, 3, 4)
 
@@ -21,10 +21,7 @@ def individual_sizes(count: int, per_table: int) -> tuple[tuple[int, ...], int]:
     2, else 0)."""
     if isinstance(per_table, bool) or per_table not in PER_TABLE:
         raise EventError("per-table", per_table=per_table)
-    if count < 2:
-        raise EventError(
-            "too-few-players", format=Phrase(N_("A table each for themselves")), min=2, count=count
-        )
+    enough_players(count, 2, Phrase(N_("A table each for themselves")))
     if per_table == 2:
         return (2,) * (count // 2), count % 2
     tables = -(-count // per_table)

@@ -10,7 +10,17 @@ from collections.abc import Collection, Mapping, Sequence
 
 from ..errors import N_, Phrase
 from .errors import EventError
-from .tables import Player, Results, Round, Table, cutthroat, distinct, pair, partnership
+from .tables import (
+    Player,
+    Results,
+    Round,
+    Table,
+    cutthroat,
+    distinct,
+    enough_players,
+    pair,
+    partnership,
+)
 
 #: A progressive round seats at least this many.
 PROGRESSIVE_MIN = 4
@@ -25,13 +35,7 @@ def table_sizes(count: int) -> tuple[int, ...]:
     Tables of 4 (partnerships); the remainder at the foot, each for themselves: 4k+1 ends
     with a table of 5, 4k+2 with two of 5 (6 players: two tables of 3), 4k+3 with one of 3.
     """
-    if count < PROGRESSIVE_MIN:
-        raise EventError(
-            "too-few-players",
-            format=Phrase(N_("A progressive event")),
-            min=PROGRESSIVE_MIN,
-            count=count,
-        )
+    enough_players(count, PROGRESSIVE_MIN, Phrase(N_("A progressive event")))
     fours, odd = divmod(count, 4)
     if odd == 0:
         return (4,) * fours

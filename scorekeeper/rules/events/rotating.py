@@ -11,7 +11,7 @@ from itertools import combinations
 
 from ..errors import N_, Phrase
 from .errors import EventError
-from .tables import Player, Round, distinct, pair, partnership
+from .tables import Player, Round, distinct, enough_players, pair, partnership
 
 
 @dataclass(frozen=True)
@@ -54,13 +54,7 @@ ROUND_ROBIN_MIN = 4
 def round_robin_max_rounds(count: int) -> int:
     """The most rounds ``round_robin`` seats ``count`` players without a repeated partner:
     the circle method's rounds, n-1 for an even count and n for an odd one."""
-    if count < ROUND_ROBIN_MIN:
-        raise EventError(
-            "too-few-players",
-            format=Phrase(N_("A round robin with rotating partners")),
-            min=ROUND_ROBIN_MIN,
-            count=count,
-        )
+    enough_players(count, ROUND_ROBIN_MIN, Phrase(N_("A round robin with rotating partners")))
     return count - 1 if count % 2 == 0 else count
 
 
@@ -350,13 +344,7 @@ def round_robin_next(
     left than players).
     """
     drawn = distinct(present_players)
-    if len(drawn) < ROUND_ROBIN_MIN:
-        raise EventError(
-            "too-few-players",
-            format=Phrase(N_("A round robin with rotating partners")),
-            min=ROUND_ROBIN_MIN,
-            count=len(drawn),
-        )
+    enough_players(len(drawn), ROUND_ROBIN_MIN, Phrase(N_("A round robin with rotating partners")))
     number = previous[-1].number + 1 if previous else 1
     rng = random.Random(f"{seed}:{number}")
     tie = {p: i for i, p in enumerate(rng.sample(drawn, len(drawn)))}

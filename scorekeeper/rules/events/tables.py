@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from ..errors import Phrase
 from .errors import EventError
 
 #: A player (or a team): an opaque id.
@@ -96,6 +97,12 @@ class Round:
             if t.number == number:
                 return t
         raise KeyError(number)
+
+
+def enough_players(count: int, minimum: int, format: Phrase) -> None:
+    """Refuse fewer than ``minimum`` players for ``format`` (an event's words, say)."""
+    if count < minimum:
+        raise EventError("too-few-players", format=format, min=minimum, count=count)
 
 
 def _listed_once(ids: Iterable[int], kind: str) -> list[int]:
