@@ -133,8 +133,8 @@ class HandFormBase(Form):
     #: In partnership play, the team each team button stands for (its value → the side); the
     #: point rows then offer teams, not players. Empty in individual play.
     team_buttons: Mapping[str, str] = {}
-    #: Its tap rows as drawn, kept for the next hand's form (``web.templating.form_row``); each
-    #: table's class has its own.
+    #: Its rows as drawn (tap rows, the note, an empty Game counter), kept for the next hand's
+    #: form (``web.templating.form_row``); each table's class has its own.
     drawn_rows: ClassVar[dict[Hashable, Markup]]
 
     @property

@@ -3,7 +3,7 @@ the words the table wrote kept apart from the page's own (names, teams, notes)."
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -89,14 +89,27 @@ def sheet_rows(game: Any, editable: bool) -> Markup:
 FORM_ROWS_KEPT = 256
 
 
+def _kept_on_class(form: Any, key: Hashable | None, draw: Callable[[], Markup]) -> Markup:
+    """What ``draw`` draws for a hand form, kept on the form's class by ``key`` (a class is one
+    table's, in one language: ``HandFormBase.drawn_rows``); drawn afresh when ``key`` is None
+    (a row with an error, a counter with counts) or the form's class keeps nothing."""
+    kept: dict[Hashable, Markup] | None = getattr(type(form), "drawn_rows", None)
+    if key is None or kept is None:
+        return draw()
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= FORM_ROWS_KEPT:
+            kept.clear()
+        found = kept[key] = draw()
+    return found
+
+
 def form_row(form: Any, macro: str, field: Any, *args: Any) -> Markup:
     """A row of a hand form drawn by a macro of ``_forms.html`` (``tap_buttons``: a row of tap
-    buttons; ``field``: the note), drawn once a table and kept on its form class
-    (``HandFormBase.drawn_rows``: a class is one table's, in one language) by everything the
-    row shows that a form may change: its value, its label and help, whether it is required.
-    A row with an error is drawn afresh each time. A table draws the same rows every hand:
-    each is drawn once, not once a hand."""
-    kept: dict[Hashable, Markup] = getattr(type(form), "drawn_rows", {})
+    buttons; ``field``: the note), drawn once a table and kept by everything the row shows
+    that a form may change: its value, its label and help, whether it is required. A row
+    with an error is drawn afresh each time. A table draws the same rows every hand: each
+    is drawn once, not once a hand."""
     key = (
         None
         if field.errors
@@ -110,15 +123,8 @@ def form_row(form: Any, macro: str, field: Any, *args: Any) -> Markup:
             str(field.description),
         )
     )
-    if key is not None and (found := kept.get(key)) is not None:
-        return found
     macros = current_app.jinja_env.get_template("_forms.html").module
-    drawn = Markup(getattr(macros, macro)(field, *args))
-    if key is not None:
-        if len(kept) >= FORM_ROWS_KEPT:
-            kept.clear()
-        kept[key] = drawn
-    return drawn
+    return _kept_on_class(form, key, lambda: Markup(getattr(macros, macro)(field, *args)))
 
 
 #: Pieces of pages drawn once a language and kept (``drawn_once``): a few per page kind.
@@ -139,18 +145,15 @@ def drawn_once(template: str, **values: Hashable) -> Markup:
 
 def game_counter(form: Any) -> Markup:
     """A hand form's Game counter (``games/_game_counter.html``). An empty one (nothing typed,
-    no error) is the same every hand of a table: it is drawn once and kept on the form class,
-    as ``form_row`` keeps the tap rows; one with counts or errors is drawn afresh."""
-    kept: dict[Hashable, Markup] = getattr(type(form), "drawn_rows", {})
+    no error) is the same every hand of a table: it is drawn once and kept, as ``form_row``
+    keeps the tap rows; one with counts or errors is drawn afresh."""
     counter = form.game_count
     empty = not counter.errors and not any(box.shown for box in counter.boxes.values())
-    key = ("game counter",)
-    if empty and (found := kept.get(key)) is not None:
-        return found
-    drawn = _drawn("games/_game_counter.html", form=form)
-    if empty:
-        kept[key] = drawn
-    return drawn
+    return _kept_on_class(
+        form,
+        ("game counter",) if empty else None,
+        lambda: _drawn("games/_game_counter.html", form=form),
+    )
 
 
 def init_app(app: Flask) -> None:
