@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import Text, bindparam, cast, insert, select, update
 
 from .. import rules
 from ..data import models
@@ -47,6 +47,7 @@ from ..data.database import run
 from ..data.models import DEVICE_LABEL_MAX, WHO_MAX, utcnow
 from ..i18n import isolated
 from ..live import broker as live
+from ..lru import LRU
 from ..rules.record import hand_to_json, settlement_output
 from ..rules.scoring import usual_dealers
 from .errors import NotFound, OperationError
@@ -217,7 +218,24 @@ def entry_hash(fields: Mapping[str, Any], prev_hash: str) -> str:
 _OF_GAME = (CHANGE.c.game_id == bindparam("game_id")) & (
     CHANGE.c.game_created_at == bindparam("created_at")
 )
-CHAIN = select(CHANGE).where(_OF_GAME).order_by(CHANGE.c.seq)
+#: The entries' every column as stored (the JSON as its text), so that a row read before is
+#: known by what it holds (``_read``).
+STORED_CHAIN = (
+    select(
+        CHANGE.c.seq,
+        CHANGE.c.kind,
+        CHANGE.c.at,
+        CHANGE.c.who,
+        CHANGE.c.hand,
+        cast(CHANGE.c.before, Text),
+        cast(CHANGE.c.after, Text),
+        cast(CHANGE.c.detail, Text),
+        CHANGE.c.prev_hash,
+        CHANGE.c.hash,
+    )
+    .where(_OF_GAME)
+    .order_by(CHANGE.c.seq)
+)
 LAST = select(CHANGE.c.seq, CHANGE.c.hash).where(_OF_GAME).order_by(CHANGE.c.seq.desc()).limit(1)
 
 
@@ -294,19 +312,72 @@ def _entry(found: Any) -> Entry:
     )
 
 
+#: Entries a process has read, each with whether its hash holds, by every value its row
+#: stores (an entry is a few hundred bytes): every game page reads its whole chain, and all
+#: but the newest entry were read, decoded and hashed before.
+ENTRIES_KEPT = 8192
+_read_before: LRU[tuple[Entry, bool]] = LRU(ENTRIES_KEPT)
+
+
+def _json(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _read(found: Any) -> tuple[Entry, bool]:
+    """An entry from its stored row, and whether its hash is the hash of what it says.
+
+    Kept by the row's every stored value, the JSON as its text: an entry changed behind the
+    app's back is another key, so it is decoded and its hash checked afresh. Nothing may
+    change a kept entry's ``before``, ``after`` or ``detail`` (they are shared)."""
+    key = tuple(found)
+    kept = _read_before.get(key)
+    if kept is None:
+        seq, kind, at, who, hand, before, after, detail, prev_hash, hashed = key
+        entry = Entry(
+            seq=seq,
+            kind=kind,
+            at=at,
+            who=who,
+            hand=hand,
+            before=_json(before),
+            after=_json(after),
+            detail=_json(detail),
+            prev_hash=prev_hash,
+            hash=hashed,
+        )
+        kept = (entry, entry_hash(entry.fields, prev_hash) == hashed)
+        _read_before.put(key, kept)
+    return kept
+
+
+def _read_chain(row: GameRow) -> list[tuple[Entry, bool]]:
+    return [_read(found) for found in run(STORED_CHAIN, _of(row))]
+
+
 def entries(row: GameRow) -> list[Entry]:
     """The game's trail, oldest first."""
-    return [_entry(found) for found in run(CHAIN, _of(row))]
+    return [entry for entry, _ in _read_chain(row)]
 
 
-def broken_at(chain: Sequence[Entry]) -> int | None:
+def checked_entries(row: GameRow) -> tuple[list[Entry], int | None]:
+    """The game's trail, oldest first, and the first entry that does not hold (``broken_at``)."""
+    read = _read_chain(row)
+    chain = [entry for entry, _ in read]
+    return chain, broken_at(chain, [holds for _, holds in read])
+
+
+def broken_at(chain: Sequence[Entry], holds: Sequence[bool] | None = None) -> int | None:
     """The place (``seq``) of the first entry that does not hold: its hash is not the hash of
-    what it says, it does not name the hash before it, or an entry is missing before it."""
+    what it says, it does not name the hash before it, or an entry is missing before it.
+    ``holds`` says for each entry whether its hash holds, if that was worked out already."""
     prev = ""
     for place, entry in enumerate(chain, start=1):
         if entry.seq != place or entry.prev_hash != prev:
             return entry.seq if entry.seq >= place else place
-        if entry_hash(entry.fields, entry.prev_hash) != entry.hash:
+        held = holds[place - 1] if holds is not None else None
+        if held is None:
+            held = entry_hash(entry.fields, entry.prev_hash) == entry.hash
+        if not held:
             return entry.seq
         prev = entry.hash
     return None
@@ -333,11 +404,13 @@ class ChainCheck:
 
 def check(row: GameRow) -> ChainCheck:
     """Walk one game's chain."""
-    return _checked(row.id, row.created_at, entries(row), kept=True)
+    chain, broken = checked_entries(row)
+    return _checked(row.id, row.created_at, chain, broken, kept=True)
 
 
-def _checked(game_id: int, created: datetime, chain: list[Entry], *, kept: bool) -> ChainCheck:
-    broken = broken_at(chain)
+def _checked(
+    game_id: int, created: datetime, chain: list[Entry], broken: int | None, *, kept: bool
+) -> ChainCheck:
     found = next((e for e in chain if e.seq == broken), None)
     return ChainCheck(
         game_id,
@@ -365,7 +438,10 @@ def verify(game_id: int | None = None) -> list[ChainCheck]:
             select(GAME.c.id, GAME.c.created_at).where(GAME.c.id.in_([k[0] for k in chains]))
         )
     }
-    return [_checked(key[0], key[1], chain, kept=key in games) for key, chain in chains.items()]
+    return [
+        _checked(key[0], key[1], chain, broken_at(chain), kept=key in games)
+        for key, chain in chains.items()
+    ]
 
 
 # --- What a change writes into it ---------------------------------------------------------------

@@ -289,7 +289,7 @@ FOOTNOTED = {CORRECTED, UNDONE, REMOVED, DISPUTED, SIGNED, LOCKED, UNLOCKED, CAL
 def trail_view(loaded: Loaded) -> TrailView:
     """Read a game's trail and say it."""
     row, game = loaded.row, loaded.game
-    chain = operations.trail.entries(row)
+    chain, checked = operations.trail.checked_entries(row)
     marks = operations.trail.marks(chain, len(loaded.hands))
     waiting = []
     if row.confirm_hands:
@@ -310,7 +310,6 @@ def trail_view(loaded: Loaded) -> TrailView:
     to_sign: tuple[tuple[str, tuple[str, ...]], ...] = ()
     if loaded.result.finished and row.signed_at is None:
         to_sign = tuple((side, game.members(side)) for side in signatures.missing(game.sides))
-    checked = operations.trail.broken_at(chain)
     return TrailView(
         confirm_hands=row.confirm_hands,
         marks=marks,

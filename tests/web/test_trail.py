@@ -14,10 +14,12 @@ from typing import Any
 
 from click.testing import CliRunner
 from pypdf import PdfReader
+from sqlalchemy import select, update
 from sqlalchemy import text as sql
 
 from scorekeeper import create_app, operations
 from scorekeeper.cli.main import main
+from scorekeeper.data.database import run, write_transaction
 from scorekeeper.data.extensions import db
 
 from .tables import create_game, exported, flashes, hand_form, import_game, text, version_of
@@ -336,6 +338,27 @@ def test_verify_passes_untouched_and_names_the_entry_changed_behind_the_apps_bac
     ]
     page = text(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "The trail of changes is broken at entry 3" in page
+
+
+def test_a_page_seen_before_still_shows_a_hand_rewritten_behind_the_apps_back(
+    app: Any, client: Any
+) -> None:
+    """Entries a page read before are kept by what their rows hold: a hand's saved words
+    changed afterwards, its hash left as it was, are read and checked afresh."""
+    game_id = _game(client)
+    _hand(client, game_id)
+    _hand(client, game_id, pitcher="Bogdan", high="Bogdan", low="Dana")
+    page = text(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "The trail of changes is whole" in page
+    change = db.metadata.tables["change"]
+    with app.app_context(), write_transaction():
+        wanted = (change.c.game_id == game_id) & (change.c.seq == 2)
+        after = run(select(change.c.after).where(wanted)).scalar_one()
+        assert after["points"]["low"] != "Ana"
+        rewritten = {**after, "points": {**after["points"], "low": "Ana"}}
+        run(update(change).where(wanted).values(after=rewritten))
+    page = text(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "The trail of changes is broken at entry 2" in page
 
 
 def test_the_trail_round_trips_through_export_all_and_import_all(
