@@ -223,9 +223,12 @@ def progression_chart(
             f'y2="{_num(TOP + frame.plot_h)}" stroke="currentColor" stroke-opacity="0.6" '
             f'stroke-dasharray="2 3"/>'
         )
+    # Every line has a point at each hand, and scores repeat: each place is written once.
+    xs = [_num(frame.x(i)) for i in range(len(scores) + 1)]
+    ys = {v: _num(frame.y(v)) for v in set(values)}
     for j, (side, line) in enumerate(zip(sides, series, strict=True)):
         colour, dash = COLOURS[j % len(COLOURS)], DASHES[j % len(DASHES)]
-        points = " ".join(f"{_num(frame.x(i))},{_num(frame.y(v))}" for i, v in enumerate(line))
+        points = " ".join(f"{x},{ys[v]}" for x, v in zip(xs, line, strict=True))
         dashing = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
             f'<polyline class="side" data-side="{_text(side)}" points="{points}" fill="none" '
