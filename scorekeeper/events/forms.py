@@ -21,6 +21,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..operations.events import MAX_ROUND_MINUTES, MAX_ROUNDS
+from ..operations.knockout import BEST_OF, KNOCKOUT_SIZES
 from ..operations.nights import NIGHT_NAME_MAX
 from ..rules import NAME_MAX
 from ..web.forms import WRITTEN, AmountField, Form, dated_form, printable, strip
@@ -122,6 +123,25 @@ class EventForm(
     )
     standings_hidden = BooleanField(_l("Hide the standings on the room's board until the end"))
     season = SelectField(_l("Season"), coerce=int, validate_choice=True)
+    knockout = SelectField(
+        _l("Then a knockout (fixed teams)"),
+        coerce=int,
+        default=0,
+        choices=[
+            SelectChoice(0, _l("No knockout")),
+            *(SelectChoice(n, _l("The top %(num)s teams", num=n)) for n in KNOCKOUT_SIZES),
+        ],
+        description=_l("After the round robin, the best teams by the standings play it out."),
+    )
+    best_of = SelectField(
+        _l("Each knockout match"),
+        coerce=int,
+        default=1,
+        choices=[
+            SelectChoice(1, _l("One game")),
+            *(SelectChoice(n, _l("The best of %(num)s games", num=n)) for n in BEST_OF[1:]),
+        ],
+    )
 
 
 class SeasonForm(Form):

@@ -9,7 +9,8 @@
 - ``events``, ``event_setup``, ``rounds``, ``standings``, ``seasons``: tournaments and
   league nights: reading one, setting it up and registering its players, its rounds (the
   seating the engine works out, the games a round starts, the clock, time called), its
-  standings and prize money, and league seasons;
+  standings and prize money, and league seasons; ``knockout``: fixed teams' knockout after
+  the round robin (its bracket replayed from its games, each series' next game);
 - ``logins``: the organiser login's limit on failed attempts, one for every worker;
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
 - ``kept``: which stored games a record to import is identical to;
@@ -32,6 +33,7 @@ from . import (
     games,
     hands,
     kept,
+    knockout,
     loading,
     logins,
     nights,
@@ -52,6 +54,7 @@ __all__ = [
     "games",
     "hands",
     "kept",
+    "knockout",
     "loading",
     "logins",
     "nights",

@@ -30,6 +30,7 @@ ENTRANT = models.EventPlayer.__table__
 ROUND = models.EventRound.__table__
 TABLE = models.EventTable.__table__
 SEASON = models.Season.__table__
+KNOCKOUT = models.EventKnockoutGame.__table__
 PLAYER = models.Player.__table__
 
 #: The most rounds an event may have, and the longest round clock (minutes).
@@ -67,6 +68,11 @@ class EventInfo:
     version: int
     created_at: datetime
     finished_at: datetime | None
+    #: Fixed teams' knockout after the round robin (``operations.knockout``): its size
+    #: (None: none), best of N games, and its seeds once it has started.
+    knockout_size: int | None = None
+    best_of: int | None = None
+    knockout_seeds: list[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -285,7 +291,16 @@ def state_of(info: EventInfo, *, games: bool = True) -> EventState:
 
 def table_game(event_id: int, number: int) -> int | None:
     """The game table ``number`` plays in the event's latest round (its table card's code
-    leads there); None before the first round or for a table the round does not have."""
+    leads there), or once the knockout has begun its newest game there; None before the
+    first round or for a table the round does not have."""
+    drawn = select(EVENT.c.knockout_seeds).where(EVENT.c.id == event_id)
+    if db.session.execute(drawn).scalar() is not None:
+        return db.session.execute(
+            select(KNOCKOUT.c.game_id)
+            .where(KNOCKOUT.c.event_id == event_id, KNOCKOUT.c.table == number)
+            .order_by(KNOCKOUT.c.id.desc())
+            .limit(1)
+        ).scalar()
     latest = (
         select(ROUND.c.id)
         .where(ROUND.c.event_id == event_id)
@@ -368,6 +383,15 @@ def stamp(event_id: int) -> str | None:
         .where(ROUND.c.event_id == event_id)
     ).first()
     total, count = (0, 0) if games is None else games
+    knockout = db.session.execute(
+        select(func.coalesce(func.sum(models.Game.__table__.c.version), 0), func.count())
+        .select_from(
+            KNOCKOUT.join(models.Game.__table__, models.Game.__table__.c.id == KNOCKOUT.c.game_id)
+        )
+        .where(KNOCKOUT.c.event_id == event_id)
+    ).first()
+    if knockout is not None and knockout[1]:
+        return f"{version}.{count}.{total}.{knockout[1]}.{knockout[0]}"
     return f"{version}.{count}.{total}"
 
 
