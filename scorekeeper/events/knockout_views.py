@@ -16,9 +16,9 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations
 from ..i18n import gettext, ngettext
+from ..operations.bracket import Knockout, MatchView
 from ..operations.errors import Conflict, OperationError
 from ..operations.events import EventState
-from ..operations.knockout import Knockout, MatchView
 from ..operations.standings import Standings
 from . import forms
 
@@ -115,7 +115,7 @@ def _line(view: MatchView, names: dict[int, str], seeds: dict[int, int]) -> Matc
 
 def knockout_bracket(state: EventState, standings: Standings) -> BracketView | None:
     """The event's knockout for its pages (None: it has none)."""
-    found: Knockout | None = operations.knockout.knockout_of(state)
+    found: Knockout | None = operations.bracket.knockout_of(state)
     if found is None:
         return None
     names = {line.entrant: line.name for line in standings.lines}

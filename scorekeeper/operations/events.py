@@ -68,8 +68,7 @@ class EventInfo:
     version: int
     created_at: datetime
     finished_at: datetime | None
-    #: Fixed teams' knockout after the round robin (``operations.knockout``): its size
-    #: (None: none), best of N games, and its seeds once it has started.
+    #: Fixed teams' knockout (``operations.knockout``): size, best of N, seeds once drawn.
     knockout_size: int | None = None
     best_of: int | None = None
     knockout_seeds: list[int] | None = None
@@ -291,8 +290,8 @@ def state_of(info: EventInfo, *, games: bool = True) -> EventState:
 
 def table_game(event_id: int, number: int) -> int | None:
     """The game table ``number`` plays in the event's latest round (its table card's code
-    leads there), or once the knockout has begun its newest game there; None before the
-    first round or for a table the round does not have."""
+    leads there; once the knockout is drawn, its newest game there); None before the first
+    round or for a table the round does not have."""
     drawn = select(EVENT.c.knockout_seeds).where(EVENT.c.id == event_id)
     if db.session.execute(drawn).scalar() is not None:
         return db.session.execute(
@@ -373,25 +372,15 @@ def stamp(event_id: int) -> str | None:
     version = event_version(event_id)
     if version is None:
         return None
+    game = models.Game.__table__
+    played = select(TABLE.c.game_id).join(ROUND, ROUND.c.id == TABLE.c.round_id)
+    knockout = select(KNOCKOUT.c.game_id).where(KNOCKOUT.c.event_id == event_id)
     games = db.session.execute(
-        select(func.coalesce(func.sum(models.Game.__table__.c.version), 0), func.count())
-        .select_from(
-            TABLE.join(ROUND, ROUND.c.id == TABLE.c.round_id).join(
-                models.Game.__table__, models.Game.__table__.c.id == TABLE.c.game_id
-            )
+        select(func.coalesce(func.sum(game.c.version), 0), func.count()).where(
+            game.c.id.in_(played.where(ROUND.c.event_id == event_id).union_all(knockout))
         )
-        .where(ROUND.c.event_id == event_id)
     ).first()
     total, count = (0, 0) if games is None else games
-    knockout = db.session.execute(
-        select(func.coalesce(func.sum(models.Game.__table__.c.version), 0), func.count())
-        .select_from(
-            KNOCKOUT.join(models.Game.__table__, models.Game.__table__.c.id == KNOCKOUT.c.game_id)
-        )
-        .where(KNOCKOUT.c.event_id == event_id)
-    ).first()
-    if knockout is not None and knockout[1]:
-        return f"{version}.{count}.{total}.{knockout[1]}.{knockout[0]}"
     return f"{version}.{count}.{total}"
 
 

@@ -299,7 +299,7 @@ def finish_event(event_id: int) -> None:
         if not state.over:
             raise EventError("not-over")
         if info.knockout_size is not None:
-            from .knockout import knockout_of
+            from .bracket import knockout_of
 
             found = knockout_of(state)
             if found is None or found.champion is None:

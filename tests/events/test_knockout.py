@@ -261,7 +261,7 @@ def test_a_knockout_of_four_best_of_three_to_the_champion_and_the_prizes(
     _win(app, _table_game(client, event_id, 1), "Kings")
 
     with app.app_context():
-        ko = operations.knockout.knockout_of(operations.events.load_event(event_id))
+        ko = operations.bracket.knockout_of(operations.events.load_event(event_id))
         assert ko is not None
         names = {p.player_id: p.team for p in _state(app, event_id).players}
         assert names[ko.champion or 0] == "Kings"
