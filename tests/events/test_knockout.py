@@ -218,9 +218,13 @@ def test_a_knockout_of_four_best_of_three_to_the_champion_and_the_prizes(
 ) -> None:
     event_id = _event(client, knockout="4", best_of="3", entry_fee="10")
     _play_round_robin(client, app, event_id)
-    # Not closed before the knockout is played.
+    # Not closed before the knockout is played: not offered, and refused if asked.
+    assert "Close the event" not in client.get(f"/events/{event_id}").get_data(as_text=True)
     client.post(f"/events/{event_id}/finish")
     assert _state(app, event_id).event.finished_at is None
+    assert "the event closes once its final is played" in client.get(
+        f"/events/{event_id}"
+    ).get_data(as_text=True)
     assert _start_knockout(client, app, event_id).status_code == 302
 
     # Seeds 1 v 4 at table 1, 2 v 3 at table 2.
@@ -277,6 +281,7 @@ def test_a_knockout_of_four_best_of_three_to_the_champion_and_the_prizes(
 
     standings = client.get(f"/events/{event_id}/standings").get_data(as_text=True)
     assert "Champion: <bdi>Kings</bdi>" in standings
+    assert 'id="close-event"' in client.get(f"/events/{event_id}").get_data(as_text=True)
     # 8 players at 10: 80; 50% to Kings, 30% to Aces, the semi-final losers share 20%.
     prizes = re.sub(r"\s+", " ", standings[standings.index("Prizes") :])
     assert re.search(r"<bdi>Kings</bdi></th><td class=\"num\">40", prizes), prizes[:800]
