@@ -192,7 +192,10 @@ def replace_hand(
         trail.changed_score(loaded, hands, result, trail.CORRECTED, number, removed=gone)
         return rewritten(loaded, hands, result)
 
-    return write_game(action)
+    result = write_game(action)
+    if result.finished:  # a corrected winner may change a knockout's series
+        knockout.game_finished(game_id)
+    return result
 
 
 def _won_before_the_end(game: rules.Game, hands: list[rules.Hand]) -> int | None:

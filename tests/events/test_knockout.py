@@ -301,3 +301,32 @@ def test_the_knockout_speaks_romanian(client: Any, app: Any) -> None:
     page = client.get(f"/events/{event_id}", headers=ro).get_data(as_text=True)
     assert "Eliminatorii: primele 2 echipe" in page and "Începeți eliminatoriile" in page
     assert "Eliminatoriile încep după ce toate rundele" in page
+
+
+def test_a_corrected_winner_reopens_a_decided_series(client: Any, app: Any) -> None:
+    event_id = _event(client, knockout="2", best_of="3")
+    _play_round_robin(client, app, event_id)
+    _start_knockout(client, app, event_id)
+    first = _table_game(client, event_id, 1)
+    _win(app, first, "Aces")
+    second = _table_game(client, event_id, 1)
+    _win(app, second, "Aces")
+    assert _table_game(client, event_id, 1) == second  # 2-0: decided, no third game
+    page = client.get(f"/events/{event_id}/standings").get_data(as_text=True)
+    assert "Champion: <bdi>Aces</bdi>" in page
+    # The director corrects game 2: Kings took every point of both hands.
+    with app.app_context():
+        for number in (1, 2):
+            loaded = operations.loading.load(second)
+            who = next(n for n in loaded.names if n in TEAMS_BY_NAME["Kings"])
+            hand = rules.Hand(
+                pitcher=who, bid=2, points={"high": who, "low": who, "jack": who, "game": who}
+            )
+            operations.hands.replace_hand(second, number, hand, version=loaded.row.version)
+    third = _table_game(client, event_id, 1)
+    assert third not in (first, second)
+    page = client.get(f"/events/{event_id}/standings").get_data(as_text=True)
+    assert "Champion:" not in page
+    _win(app, third, "Kings")
+    page = client.get(f"/events/{event_id}/standings").get_data(as_text=True)
+    assert "Champion: <bdi>Kings</bdi>" in page
