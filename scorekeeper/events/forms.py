@@ -70,6 +70,31 @@ class NumberList(StringField):
             raise ValidationError(str(self.message))
 
 
+def _knockout_field() -> SelectField:
+    return SelectField(
+        _l("Then a knockout (fixed teams)"),
+        coerce=int,
+        default=0,
+        choices=[
+            SelectChoice(0, _l("No knockout")),
+            *(SelectChoice(n, _l("The top %(num)s teams", num=n)) for n in KNOCKOUT_SIZES),
+        ],
+        description=_l("After the round robin, the best teams by the standings play it out."),
+    )
+
+
+def _best_of_field() -> SelectField:
+    return SelectField(
+        _l("Each knockout match"),
+        coerce=int,
+        default=1,
+        choices=[
+            SelectChoice(1, _l("One game")),
+            *(SelectChoice(n, _l("The best of %(num)s games", num=n)) for n in BEST_OF[1:]),
+        ],
+    )
+
+
 # A base made by a function is one mypy cannot follow; its fields are dated_form's.
 class EventForm(
     dated_form(_l("Give the event a name."), _l("Give the event's date."), NIGHT_NAME_MAX)  # type: ignore[misc]
@@ -123,25 +148,8 @@ class EventForm(
     )
     standings_hidden = BooleanField(_l("Hide the standings on the room's board until the end"))
     season = SelectField(_l("Season"), coerce=int, validate_choice=True)
-    knockout = SelectField(
-        _l("Then a knockout (fixed teams)"),
-        coerce=int,
-        default=0,
-        choices=[
-            SelectChoice(0, _l("No knockout")),
-            *(SelectChoice(n, _l("The top %(num)s teams", num=n)) for n in KNOCKOUT_SIZES),
-        ],
-        description=_l("After the round robin, the best teams by the standings play it out."),
-    )
-    best_of = SelectField(
-        _l("Each knockout match"),
-        coerce=int,
-        default=1,
-        choices=[
-            SelectChoice(1, _l("One game")),
-            *(SelectChoice(n, _l("The best of %(num)s games", num=n)) for n in BEST_OF[1:]),
-        ],
-    )
+    knockout = _knockout_field()
+    best_of = _best_of_field()
 
 
 class SeasonForm(Form):
@@ -210,6 +218,13 @@ class VersionForm(Form):
             return None
 
 
+class KnockoutForm(VersionForm):
+    """The knockout changed on the director's screen before it starts."""
+
+    knockout = _knockout_field()
+    best_of = _best_of_field()
+
+
 class HiddenStandingsForm(Form):
     hidden = HiddenField()
 
@@ -217,6 +232,7 @@ class HiddenStandingsForm(Form):
 __all__ = [
     "EventForm",
     "HiddenStandingsForm",
+    "KnockoutForm",
     "RegisterForm",
     "SeasonForm",
     "VersionForm",

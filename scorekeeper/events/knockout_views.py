@@ -18,7 +18,7 @@ from .. import operations
 from ..i18n import gettext, ngettext
 from ..operations.bracket import Knockout, MatchView
 from ..operations.errors import Conflict, OperationError
-from ..operations.events import EventState
+from ..operations.events import EventInfo, EventState
 from ..operations.standings import Standings
 from . import forms
 
@@ -205,3 +205,40 @@ def start_due(event_id: int) -> BaseResponse:
             "info",
         )
     return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/knockout/setup")
+def setup(event_id: int) -> BaseResponse:
+    """Change the knockout's size or series before it starts (say, fewer teams came)."""
+    form = forms.KnockoutForm()
+    if not form.validate_on_submit():
+        flash(" ".join(str(e) for errors in form.errors.values() for e in errors), "error")
+        return _back(event_id)
+    try:
+        operations.knockout.set_knockout(
+            event_id, form.knockout.data or None, form.best_of.data, version=form.seen()
+        )
+    except Conflict:
+        flash(str(_CHANGED), "error")
+    except OperationError as error:
+        flash(operations.errors.explain(error), "error")
+    else:
+        flash(gettext("The knockout is changed."), "info")
+    return _back(event_id)
+
+
+def knockout_form(event: EventInfo) -> forms.KnockoutForm:
+    """The director's form to change the knockout, filled in as it is."""
+    form = forms.KnockoutForm(
+        formdata=None,
+        data={
+            "knockout": event.knockout_size or 0,
+            "best_of": event.best_of or 1,
+            "version": str(event.version),
+        },
+        prefix="",
+    )
+    return form
+
+
+bp.add_app_template_global(knockout_form, "knockout_form")

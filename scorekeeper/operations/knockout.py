@@ -53,6 +53,20 @@ def check_knockout_setup(format: str, size: int | None, best_of: int | None) -> 
         raise EventError("bad-best-of", value=best_of)
 
 
+def set_knockout(
+    event_id: int, size: int | None, best_of: int | None, *, version: int | None
+) -> None:
+    """Change the knockout (its size, None for none, and best of N) before it starts."""
+    with write_transaction():
+        info = locked_event(event_id, version)
+        if info.knockout_seeds is not None:
+            raise EventError("knockout-started")
+        check_knockout_setup(info.format, size, best_of)
+        values = {"knockout_size": size, "best_of": best_of if size is not None else None}
+        run(update(EVENT).where(EVENT.c.id == event_id).values(**values))
+        bump_version(event_id)
+
+
 # --- Starting it, and each game -----------------------------------------------------------------
 
 

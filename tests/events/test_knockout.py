@@ -186,6 +186,31 @@ def test_more_knockout_places_than_teams_is_refused_on_the_director_screen(
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert "The knockout has 4 places but only 3 teams play" in page
     assert _state(app, event_id).event.knockout_seeds is None
+    # The director makes it a knockout of two (a bad size is refused, nothing changes).
+    bad = client.post(
+        f"/events/{event_id}/knockout/setup",
+        data={"knockout": "3", "best_of": "1", "version": _version(app, event_id)},
+    )
+    assert bad.status_code == 302
+    assert "Not a valid choice" in client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert _state(app, event_id).event.knockout_size == 4
+    changed = client.post(
+        f"/events/{event_id}/knockout/setup",
+        data={"knockout": "2", "best_of": "1", "version": _version(app, event_id)},
+    )
+    assert changed.status_code == 302
+    assert _state(app, event_id).event.knockout_size == 2
+    assert _start_knockout(client, app, event_id).status_code == 302
+    state = _state(app, event_id)
+    names = {p.player_id: p.team for p in state.players}
+    assert [names[s] for s in state.event.knockout_seeds or ()] == ["Aces", "Kings"]
+    # Once drawn, it cannot change.
+    client.post(
+        f"/events/{event_id}/knockout/setup",
+        data={"knockout": "0", "best_of": "1", "version": _version(app, event_id)},
+    )
+    assert "already started" in client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert _state(app, event_id).event.knockout_size == 2
 
 
 def test_a_knockout_of_two_is_the_final_between_the_top_two(client: Any, app: Any) -> None:
