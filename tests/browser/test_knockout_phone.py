@@ -88,6 +88,8 @@ def test_the_bracket_on_a_phone_sized_directors_screen(
     page.goto(f"/events/{event_id}")
     knockout = page.locator("section.knockout")
     expect(knockout).to_contain_text("Seeded by the standings:")
+    expect(page.locator("details.knockout-setup summary")).to_have_text("Change the knockout")
+    _fits(page, "seeds", artifacts)
     with page.expect_navigation():
         page.locator("#start-knockout").click()
     expect(page.locator(".flash, .flashes, [role=status]").first).to_contain_text(
