@@ -131,6 +131,7 @@ FEATURE_EXTRAS = {
     "games/rules_card.py",
     "history/filters.py",
     "auth/access.py",
+    "events/knockout_views.py",
     "setup/refusals.py",
 }
 

@@ -427,6 +427,13 @@ class Event(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Mo
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
+    #: Fixed teams: after the round robin, a knockout of the top ``knockout_size`` teams
+    #: (a power of 2; None: no knockout), each match the best of ``best_of`` games.
+    knockout_size: Mapped[int | None] = mapped_column(default=None)
+    best_of: Mapped[int | None] = mapped_column(default=None)
+    #: The knockout's teams (a team is its first player's id) in seed order, drawn from the
+    #: standings when it started (None: not started).
+    knockout_seeds: Mapped[list[int] | None] = mapped_column(JSON, default=None)
 
     __table_args__ = (Index("ix_event_date", "date"),)
 
@@ -499,4 +506,38 @@ class EventTable(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's 
     __table_args__ = (
         UniqueConstraint("round_id", "number", name="uq_event_table_round_number"),
         UniqueConstraint("game_id", name="uq_event_table_game_id"),
+    )
+
+
+class EventKnockoutGame(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
+    """One game of a knockout match: game ``number`` of match ``match`` of the bracket's
+    round ``stage``, ``top`` against ``bottom`` (teams: their first player's id), played at
+    table ``table`` (the table card's code leads to its newest game) as an ordinary game
+    (null only if that game was deleted). Who won is never stored: it is the game's."""
+
+    __tablename__ = "event_knockout_game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("event.id", ondelete="CASCADE", name="fk_event_knockout_game_event_id")
+    )
+    stage: Mapped[int]
+    match: Mapped[int]
+    number: Mapped[int]
+    table: Mapped[int]
+    top: Mapped[int]
+    bottom: Mapped[int]
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL", name="fk_event_knockout_game_game_id"),
+        default=None,
+    )
+    seats: Mapped[list[int]] = mapped_column(JSON, default=list)
+    sides: Mapped[list[list[int]] | None] = mapped_column(JSON, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (
+        UniqueConstraint(
+            "event_id", "stage", "match", "number", name="uq_event_knockout_game_match_number"
+        ),
+        UniqueConstraint("game_id", name="uq_event_knockout_game_game_id"),
     )

@@ -21,6 +21,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..operations.events import MAX_ROUND_MINUTES, MAX_ROUNDS
+from ..operations.knockout import BEST_OF, KNOCKOUT_SIZES
 from ..operations.nights import NIGHT_NAME_MAX
 from ..rules import NAME_MAX
 from ..web.forms import WRITTEN, AmountField, Form, dated_form, printable, strip
@@ -67,6 +68,31 @@ class NumberList(StringField):
             raise ValidationError(str(self.message)) from None
         if found is not None and (len(found) > 50 or any(n < 0 or n > 10_000 for n in found)):
             raise ValidationError(str(self.message))
+
+
+def _knockout_field() -> SelectField:
+    return SelectField(
+        _l("Then a knockout (fixed teams)"),
+        coerce=int,
+        default=0,
+        choices=[
+            SelectChoice(0, _l("No knockout")),
+            *(SelectChoice(n, _l("The top %(num)s teams", num=n)) for n in KNOCKOUT_SIZES),
+        ],
+        description=_l("After the round robin, the best teams by the standings play it out."),
+    )
+
+
+def _best_of_field() -> SelectField:
+    return SelectField(
+        _l("Each knockout match"),
+        coerce=int,
+        default=1,
+        choices=[
+            SelectChoice(1, _l("One game")),
+            *(SelectChoice(n, _l("The best of %(num)s games", num=n)) for n in BEST_OF[1:]),
+        ],
+    )
 
 
 # A base made by a function is one mypy cannot follow; its fields are dated_form's.
@@ -122,6 +148,8 @@ class EventForm(
     )
     standings_hidden = BooleanField(_l("Hide the standings on the room's board until the end"))
     season = SelectField(_l("Season"), coerce=int, validate_choice=True)
+    knockout = _knockout_field()
+    best_of = _best_of_field()
 
 
 class SeasonForm(Form):
@@ -190,6 +218,13 @@ class VersionForm(Form):
             return None
 
 
+class KnockoutForm(VersionForm):
+    """The knockout changed on the director's screen before it starts."""
+
+    knockout = _knockout_field()
+    best_of = _best_of_field()
+
+
 class HiddenStandingsForm(Form):
     hidden = HiddenField()
 
@@ -197,6 +232,7 @@ class HiddenStandingsForm(Form):
 __all__ = [
     "EventForm",
     "HiddenStandingsForm",
+    "KnockoutForm",
     "RegisterForm",
     "SeasonForm",
     "VersionForm",

@@ -145,6 +145,8 @@ def create() -> ViewResult:
                 prize_split=form.prize_split.numbers if form.entry_fee.amount else None,
                 standings_hidden=form.standings_hidden.data,
                 season_id=form.season.data or None,
+                knockout_size=form.knockout.data or None,
+                best_of=form.best_of.data,
             )
         )
     except rules.RuleError as error:

@@ -9,7 +9,9 @@
 - ``events``, ``event_setup``, ``rounds``, ``standings``, ``seasons``: tournaments and
   league nights: reading one, setting it up and registering its players, its rounds (the
   seating the engine works out, the games a round starts, the clock, time called), its
-  standings and prize money, and league seasons;
+  standings and prize money, and league seasons; ``knockout``, ``bracket``: fixed teams'
+  knockout after the round robin (starting it and each series' next game; its bracket
+  replayed from its games);
 - ``logins``: the organiser login's limit on failed attempts, one for every worker;
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
 - ``kept``: which stored games a record to import is identical to;
@@ -25,6 +27,7 @@ modules are imported here, no name is re-exported.
 """
 
 from . import (
+    bracket,
     collection,
     errors,
     event_setup,
@@ -32,6 +35,7 @@ from . import (
     games,
     hands,
     kept,
+    knockout,
     loading,
     logins,
     nights,
@@ -45,6 +49,7 @@ from . import (
 )
 
 __all__ = [
+    "bracket",
     "collection",
     "errors",
     "event_setup",
@@ -52,6 +57,7 @@ __all__ = [
     "games",
     "hands",
     "kept",
+    "knockout",
     "loading",
     "logins",
     "nights",

@@ -91,6 +91,25 @@ MESSAGES: dict[str, str] = {
     "no-round": N_("No round has started yet."),
     "not-over": N_("The event is not over: its last round has not been played to the end."),
     "too-many-players": N_("An event may have at most %(max)s players."),
+    "knockout-not-teams": N_(
+        "A knockout follows a round robin of fixed teams: choose the fixed teams format, "
+        "or no knockout."
+    ),
+    "bad-knockout-size": N_("A knockout is of the top %(sizes)s teams."),
+    "bad-best-of": N_("A knockout match is the best of 1, 3 or 5 games."),
+    "no-knockout": N_("This event has no knockout."),
+    "knockout-started": N_("The knockout has already started."),
+    "knockout-waiting": N_("The knockout has not started yet."),
+    "round-robin-not-over": N_(
+        "The knockout starts once every round of the round robin has been played to the end."
+    ),
+    "knockout-too-big": N_(
+        "The knockout has %(size)s places but only %(teams)s teams play: register more "
+        "teams, or set up a smaller knockout."
+    ),
+    "knockout-not-over": N_(
+        "The knockout is still being played: the event closes once its final is played."
+    ),
     "bad-scoring": N_("A season counts points by placing or by games won, not %(value)s."),
     "bad-placing-points": N_(
         "Write the points by placing as whole numbers for 1st, 2nd, 3rd..., such as 10 8 6 4."

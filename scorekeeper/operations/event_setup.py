@@ -28,6 +28,7 @@ from .events import (
     most_seats,
     rounds_started,
 )
+from .knockout import check_knockout_setup
 from .players import seat_players
 from .seasons import season
 
@@ -53,6 +54,10 @@ class EventSetup:
     standings_hidden: bool = False
     tie_breaks: list[str] | None = None
     season_id: int | None = None
+    #: Fixed teams: a knockout of the top ``knockout_size`` teams after the round robin
+    #: (None: none), each match the best of ``best_of`` games.
+    knockout_size: int | None = None
+    best_of: int | None = None
 
 
 def table_game_check(format: str, variant: str, house_rules: dict[str, Any]) -> rules.Game:
@@ -86,6 +91,7 @@ def check_setup(setup: EventSetup) -> None:
             raise EventError("bad-split")
         if sum(setup.prize_split) != 100:
             raise EventError("split-not-100", total=sum(setup.prize_split))
+    check_knockout_setup(setup.format, setup.knockout_size, setup.best_of)
     table_game_check(setup.format, setup.variant, setup.house_rules)
 
 
@@ -113,6 +119,8 @@ def create_event(setup: EventSetup) -> int:
                 "standings_hidden": setup.standings_hidden,
                 "tie_breaks": setup.tie_breaks,
                 "season_id": setup.season_id,
+                "knockout_size": setup.knockout_size,
+                "best_of": setup.best_of if setup.knockout_size is not None else None,
                 "version": 0,
                 "created_at": utcnow(),
             },

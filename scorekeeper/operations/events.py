@@ -30,6 +30,7 @@ ENTRANT = models.EventPlayer.__table__
 ROUND = models.EventRound.__table__
 TABLE = models.EventTable.__table__
 SEASON = models.Season.__table__
+KNOCKOUT = models.EventKnockoutGame.__table__
 PLAYER = models.Player.__table__
 
 #: The most rounds an event may have, and the longest round clock (minutes).
@@ -67,6 +68,10 @@ class EventInfo:
     version: int
     created_at: datetime
     finished_at: datetime | None
+    #: Fixed teams' knockout (``operations.knockout``): size, best of N, seeds once drawn.
+    knockout_size: int | None = None
+    best_of: int | None = None
+    knockout_seeds: list[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -285,7 +290,16 @@ def state_of(info: EventInfo, *, games: bool = True) -> EventState:
 
 def table_game(event_id: int, number: int) -> int | None:
     """The game table ``number`` plays in the event's latest round (its table card's code
-    leads there); None before the first round or for a table the round does not have."""
+    leads there; once the knockout is drawn, its newest game there); None before the first
+    round or for a table the round does not have."""
+    drawn = select(EVENT.c.knockout_seeds).where(EVENT.c.id == event_id)
+    if db.session.execute(drawn).scalar() is not None:
+        return db.session.execute(
+            select(KNOCKOUT.c.game_id)
+            .where(KNOCKOUT.c.event_id == event_id, KNOCKOUT.c.table == number)
+            .order_by(KNOCKOUT.c.id.desc())
+            .limit(1)
+        ).scalar()
     latest = (
         select(ROUND.c.id)
         .where(ROUND.c.event_id == event_id)
@@ -358,14 +372,13 @@ def stamp(event_id: int) -> str | None:
     version = event_version(event_id)
     if version is None:
         return None
+    game = models.Game.__table__
+    played = select(TABLE.c.game_id).join(ROUND, ROUND.c.id == TABLE.c.round_id)
+    knockout = select(KNOCKOUT.c.game_id).where(KNOCKOUT.c.event_id == event_id)
     games = db.session.execute(
-        select(func.coalesce(func.sum(models.Game.__table__.c.version), 0), func.count())
-        .select_from(
-            TABLE.join(ROUND, ROUND.c.id == TABLE.c.round_id).join(
-                models.Game.__table__, models.Game.__table__.c.id == TABLE.c.game_id
-            )
+        select(func.coalesce(func.sum(game.c.version), 0), func.count()).where(
+            game.c.id.in_(played.where(ROUND.c.event_id == event_id).union_all(knockout))
         )
-        .where(ROUND.c.event_id == event_id)
     ).first()
     total, count = (0, 0) if games is None else games
     return f"{version}.{count}.{total}"

@@ -13,7 +13,7 @@ from sqlalchemy import delete, insert, select, update
 from .. import rules
 from ..data.database import dialect, run
 from ..data.models import utcnow
-from . import trail
+from . import knockout, trail
 from .errors import Conflict, KeyUsed, NotFound, SameAsLast, WinMoves
 from .loading import load, lock
 from .rows import Loaded, hand_columns
@@ -107,13 +107,16 @@ def record_hand(
         return rewritten(loaded, hands, result)
 
     try:
-        return write_game(action)
+        result = write_game(action)
     except Conflict as conflict:
         if key is None or conflict.code != Conflict.BUSY:
             raise
-    # Only a unique key can have raced (the game's row is locked): the same key saved by
-    # another process for another game. Once more, the key is found and answered for.
-    return write_game(action)
+        # Only a unique key can have raced (the game's row is locked): the same key saved
+        # by another process for another game. Once more, the key is found and answered for.
+        result = write_game(action)
+    if result.finished:  # a knockout's next game starts (operations.knockout)
+        knockout.game_finished(game_id)
+    return result
 
 
 def _insert_hand(columns: Mapping[str, Any], key: str | None) -> None:
@@ -189,7 +192,10 @@ def replace_hand(
         trail.changed_score(loaded, hands, result, trail.CORRECTED, number, removed=gone)
         return rewritten(loaded, hands, result)
 
-    return write_game(action)
+    result = write_game(action)
+    if result.finished:  # a corrected winner may change a knockout's series
+        knockout.game_finished(game_id)
+    return result
 
 
 def _won_before_the_end(game: rules.Game, hands: list[rules.Hand]) -> int | None:

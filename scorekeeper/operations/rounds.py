@@ -298,6 +298,12 @@ def finish_event(event_id: int) -> None:
         state = state_of(info)
         if not state.over:
             raise EventError("not-over")
+        if info.knockout_size is not None:
+            from .bracket import knockout_of
+
+            found = knockout_of(state)
+            if found is None or found.champion is None:
+                raise EventError("knockout-not-over")
         if info.finished_at is None:
             run(update(EVENT).where(EVENT.c.id == event_id).values(finished_at=utcnow()))
             bump_version(event_id)

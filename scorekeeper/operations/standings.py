@@ -171,6 +171,13 @@ def money(state: EventState, found: Standings) -> Money | None:
     entrants = [p.player_id for p in state.players]
     pool = ev.prize_pool(fee, len(entrants))
     places = {line.entrant: line.place for line in found.engine}
+    if info.knockout_size is not None:
+        from .knockout import knockout_places
+
+        by_knockout = knockout_places(state, found.engine)
+        if by_knockout is None:  # paid once the final is played
+            return None
+        places = by_knockout
     split = ev.split_prizes(pool, [Decimal(p) for p in info.prize_split], places)
     names = {line.entrant: line.name for line in found.lines}
     paid = ev.payouts(split, fee, entrants)
