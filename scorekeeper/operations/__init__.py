@@ -14,7 +14,9 @@
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
 - ``kept``: which stored games a record to import is identical to;
 - ``trail``: every change kept in a chain per game, a hand confirmed or disputed by the
-  other side, the result signed and the game locked, the chain checked (``verify``);
+  other side; beside it what a change writes (``trail_changes``), the result signed and the
+  game locked (``trail_signing``), the chain checked (``trail_check.verify``) and the trail
+  in an export (``trail_export``);
 - ``rows`` (the row types and their conversion to the engine's values), ``statements``
   (the prebuilt SQL) and ``writing`` (the write transaction and what a change rewrites)
   serve the others;
@@ -42,6 +44,10 @@ from . import (
     seasons,
     standings,
     trail,
+    trail_changes,
+    trail_check,
+    trail_export,
+    trail_signing,
 )
 
 __all__ = [
@@ -62,4 +68,8 @@ __all__ = [
     "seasons",
     "standings",
     "trail",
+    "trail_changes",
+    "trail_check",
+    "trail_export",
+    "trail_signing",
 ]

@@ -306,11 +306,11 @@ def trail_view(loaded: Loaded) -> TrailView:
                     mark.by if mark.state == DISPUTED else None,
                 )
             )
-    signatures = operations.trail.signatures(chain, row)
+    signatures = operations.trail_signing.signatures(chain, row)
     to_sign: tuple[tuple[str, tuple[str, ...]], ...] = ()
     if loaded.result.finished and row.signed_at is None:
         to_sign = tuple((side, game.members(side)) for side in signatures.missing(game.sides))
-    checked = operations.trail.broken_at(chain)
+    checked = operations.trail_check.broken_at(chain)
     return TrailView(
         confirm_hands=row.confirm_hands,
         marks=marks,
