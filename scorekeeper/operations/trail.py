@@ -254,7 +254,7 @@ def append(
         prev_hash=prev,
     )
     entry = _with_hash(entry)
-    _insert(row, [entry])
+    insert_entries(row, [entry])
     return entry
 
 
@@ -262,7 +262,8 @@ def _with_hash(entry: Entry) -> Entry:
     return Entry(**{**entry.__dict__, "hash": entry_hash(entry.fields, entry.prev_hash)})
 
 
-def _insert(row: GameRow, entries: Sequence[Entry]) -> None:
+def insert_entries(row: GameRow, entries: Sequence[Entry]) -> None:
+    """Store entries as they are (their hashes made already), in the open transaction."""
     if entries:
         run(
             insert(CHANGE),
@@ -277,7 +278,7 @@ def _insert(row: GameRow, entries: Sequence[Entry]) -> None:
         )
 
 
-def _entry(found: Any) -> Entry:
+def entry_of(found: Any) -> Entry:
     """A trail entry from its row."""
     return Entry(
         seq=found.seq,
@@ -295,7 +296,7 @@ def _entry(found: Any) -> Entry:
 
 def entries(row: GameRow) -> list[Entry]:
     """The game's trail, oldest first."""
-    return [_entry(found) for found in run(CHAIN, _of(row))]
+    return [entry_of(found) for found in run(CHAIN, _of(row))]
 
 
 # --- A signed game --------------------------------------------------------------------------
@@ -381,9 +382,9 @@ def require_confirmation(game_id: int, on: bool = True) -> None:
     def action() -> Loaded:
         loaded = load(game_id, for_update=True)
         run(UPDATE_GAME, {"game_id": game_id, "confirm_hands": on})
-        return _marked(loaded, confirm_hands=on)
+        return marked(loaded, confirm_hands=on)
 
-    _write(action)
+    write_answer(action)
 
 
 def unconfirmed(game_id: int) -> list[int]:
@@ -426,12 +427,12 @@ def _answer(game_id: int, number: int, name: str, kind: str, label: str | None) 
             hand=number,
             detail={"device": label_given} if label_given else None,
         )
-        return _marked(loaded)
+        return marked(loaded)
 
-    _write(action)
+    write_answer(action)
 
 
-def _marked(loaded: Loaded, **changed: Any) -> Loaded:
+def marked(loaded: Loaded, **changed: Any) -> Loaded:
     """Bump the version of a game whose trail alone changed (its open boards hear of it),
     leaving its scores' version: a hand form opened before is still good."""
     import dataclasses
@@ -442,7 +443,8 @@ def _marked(loaded: Loaded, **changed: Any) -> Loaded:
     return dataclasses.replace(loaded, row=row)
 
 
-def _write(action: Any) -> Loaded:
+def write_answer(action: Any) -> Loaded:
+    """Run ``action`` in the write transaction and keep the game it returns (the replay)."""
     from .writing import write
 
     changed: Loaded = write(action)

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from ..data.database import run
 from .rows import GameRow
 from .statements import GAME
-from .trail import CHANGE, Entry, _entry, entries, entry_hash
+from .trail import CHANGE, Entry, entries, entry_hash, entry_of
 
 
 def broken_at(chain: Sequence[Entry]) -> int | None:
@@ -76,7 +76,7 @@ def verify(game_id: int | None = None) -> list[ChainCheck]:
         wanted = wanted.where(CHANGE.c.game_id == game_id)
     chains: dict[tuple[int, datetime], list[Entry]] = {}
     for found in run(wanted):
-        chains.setdefault((found.game_id, found.game_created_at), []).append(_entry(found))
+        chains.setdefault((found.game_id, found.game_created_at), []).append(entry_of(found))
     games = {
         (found.id, found.created_at)
         for found in run(

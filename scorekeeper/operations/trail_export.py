@@ -14,7 +14,7 @@ from ..data.models import WHO_MAX
 from .errors import OperationError
 from .rows import GameRow, Loaded
 from .statements import GAME
-from .trail import KINDS, Entry, _insert, entries, iso
+from .trail import KINDS, Entry, entries, insert_entries, iso
 
 
 def exported(loaded: Loaded) -> dict[str, Any] | None:
@@ -115,7 +115,7 @@ def store_exported(row: GameRow, data: Any) -> None:
     """Keep an imported record's trail with its new game, in the open transaction, as it
     was: its entries, whether its hands wait for confirmation, and its lock."""
     confirm_hands, signed_at, found = read_exported(data)
-    _insert(row, found)
+    insert_entries(row, found)
     if confirm_hands or signed_at is not None:
         run(
             update(GAME).where(GAME.c.id == row.id),

@@ -23,14 +23,14 @@ from .trail import (
     Entry,
     NotTheirs,
     Signed,
-    _marked,
-    _write,
     append,
     clean_label,
     current_who,
     entries,
+    marked,
     may_change_signed,
     player,
+    write_answer,
 )
 from .trail_changes import settlement_json
 
@@ -90,10 +90,10 @@ def sign(game_id: int, name: str, *, label: str | None = None) -> bool:
             now = utcnow().replace(microsecond=0)
             append(loaded.row, LOCKED, who=player(name))
             run(UPDATE_GAME, {"game_id": game_id, "signed_at": now})
-            return _marked(loaded, signed_at=now)
-        return _marked(loaded)
+            return marked(loaded, signed_at=now)
+        return marked(loaded)
 
-    changed = _write(action)
+    changed = write_answer(action)
     return changed.row.signed_at is not None
 
 
@@ -109,6 +109,6 @@ def unlock(game_id: int, *, who: str | None = None) -> None:
             raise Signed(game=game_id, at=loaded.row.signed_at.strftime("%H:%M"))
         append(loaded.row, UNLOCKED, who=who)
         run(UPDATE_GAME, {"game_id": game_id, "signed_at": None})
-        return _marked(loaded, signed_at=None)
+        return marked(loaded, signed_at=None)
 
-    _write(action)
+    write_answer(action)
