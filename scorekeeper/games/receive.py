@@ -36,7 +36,7 @@ from ..operations.errors import Conflict, KeyUsed, SameAsLast
 from ..operations.rows import Loaded
 from ..sheets.words import describe_hand
 from ..web.routing import parse_id
-from . import forms
+from . import form_class, forms
 
 if TYPE_CHECKING:
     from wtforms import Field
@@ -166,7 +166,7 @@ def receive_hand(game_id: int, data: Mapping[str, str], *, sent_by_phone: bool) 
 
     def checked(loaded: Loaded) -> rules.Hand:
         result = loaded.result
-        form = forms.hand_form(loaded.game, result.next_dealer, formdata=data)
+        form = form_class.hand_form(loaded.game, result.next_dealer, formdata=data)
         shown.append(form)
         if number is not None and number != len(loaded.hands) + 1:
             raise Conflict(Conflict.STALE)  # another phone, or an undo: said as a conflict
@@ -239,7 +239,7 @@ def _numbers(data: Mapping[str, str]) -> dict[str, int | None] | None:
 def _form_for(loaded: Loaded, data: Mapping[str, str], usual: str | None) -> forms.HandFormBase:
     """This game's hand form read from ``data`` and checked (its errors on it), as if it
     were for a hand ``usual`` was due to deal."""
-    form = forms.hand_form(loaded.game, usual, formdata=data)
+    form = form_class.hand_form(loaded.game, usual, formdata=data)
     form.validate()
     return form
 
@@ -256,7 +256,7 @@ def _refused_unread(
     unless its own is sound (the next Save must not send a key that cannot be placed)."""
     loaded = operations.loading.load(game_id)
     if form is None:
-        form = forms.hand_form(loaded.game, loaded.result.next_dealer, formdata=data)
+        form = form_class.hand_form(loaded.game, loaded.result.next_dealer, formdata=data)
     if key is None:
         form.token.data = operations.hands.new_key()
     form.form_errors.append(message)
@@ -417,9 +417,9 @@ def _differences(
     mine_hand = _hand_of(form, usual)
     mine = form
     if mine_hand is not None:
-        mine = forms.hand_form(game, usual, formdata=None)
+        mine = form_class.hand_form(game, usual, formdata=None)
         mine.fill_from(mine_hand)
-    theirs = forms.hand_form(game, usual, formdata=None)
+    theirs = form_class.hand_form(game, usual, formdata=None)
     theirs.fill_from(recorded.hand)
     mine_passed = form.is_passed if mine_hand is None else mine_hand.passed
     rows: list[Difference] = []
