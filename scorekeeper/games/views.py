@@ -31,7 +31,8 @@ from ..i18n import gettext
 from ..live import broker as live
 from ..operations.errors import Conflict, NotFound
 from ..operations.rows import Loaded
-from ..sheets.model import game_snapshot, hand_view, next_game_seats
+from ..sheets.hand import hand_view
+from ..sheets.model import game_snapshot, next_game_seats
 from ..sheets.words import describe_hand, summarize_hand
 from ..web.forms import csrf
 from ..web.routing import parse_id
