@@ -3,8 +3,8 @@ the history's list).
 
 Templates never see ORM rows or engine internals, only these frozen values.
 
-Long because: every view of a game (the web sheet, the board, the PDFs, the history) is
-drawn from these values; one model keeps them all drawing the same game.
+Every view of a game (the web sheet, the board, the PDFs, the history) is drawn from these
+values; one model keeps them all drawing the same game.
 """
 
 from __future__ import annotations
