@@ -11,7 +11,8 @@
   seating the engine works out, the games a round starts, the clock, time called), its
   standings and prize money, and league seasons;
 - ``logins``: the organiser login's limit on failed attempts, one for every worker;
-- ``collection``: every game at once (export-all, import-all, the seed's bulk write);
+- ``collection``: every game at once (export-all, import-all); ``seeded``: the seed's
+  bulk write; ``sqlite_copy``: the SQLite file copied whole (``backup``);
 - ``kept``: which stored games a record to import is identical to;
 - ``trail``: every change kept in a chain per game, a hand confirmed or disputed by the
   other side; beside it what a change writes (``trail_changes``), the result signed and the
@@ -42,6 +43,8 @@ from . import (
     rows,
     rule_sets,
     seasons,
+    seeded,
+    sqlite_copy,
     standings,
     trail,
     trail_changes,
@@ -66,6 +69,8 @@ __all__ = [
     "rows",
     "rule_sets",
     "seasons",
+    "seeded",
+    "sqlite_copy",
     "standings",
     "trail",
     "trail_changes",
