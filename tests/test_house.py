@@ -126,8 +126,10 @@ FEATURE_ROLES = {"__init__.py", "views.py", "forms.py", "queries.py"}
 #: ``access`` is the organiser's guard; the setup's refusals are the engine's refusals said
 #: in its form's words (its labels, its choices), by code, as the form shows them; the
 #: hand form's ``form_class`` builds a table's form class (the variant's own fields), kept
-#: once a table and language, apart from what every hand form reads (``forms``).
+#: once a table and language, apart from what every hand form reads (``forms``); ``compare``
+#: sets a form's hand beside a recorded one for ``receive``'s conflict and a chosen correction.
 FEATURE_EXTRAS = {
+    "games/compare.py",
     "games/form_class.py",
     "games/offline.py",
     "games/receive.py",

@@ -36,7 +36,7 @@ from ..sheets.model import game_snapshot, next_game_seats
 from ..sheets.words import describe_hand, summarize_hand
 from ..web.forms import csrf
 from ..web.routing import parse_id
-from . import form_class, forms, queries, receive
+from . import compare, form_class, forms, queries, receive
 
 bp = Blueprint("games", __name__)
 
@@ -144,7 +144,7 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
         form.fill_from(loaded.hands[number - 1])
     elif "correct" in request.form:
         form.validate()
-        review = receive.compared(form, loaded, number)
+        review = compare.compared(form, loaded, number)
     elif form.validate_on_submit():
         try:
             operations.hands.replace_hand(
