@@ -59,7 +59,7 @@ def compared(
     )
 
 
-def _hand_of(form: forms.HandFormBase, usual: str | None) -> rules.Hand | None:
+def hand_of(form: forms.HandFormBase, usual: str | None) -> rules.Hand | None:
     """The hand a checked form makes, or None if it makes none (it has errors)."""
     if form.errors or form.form_errors:
         return None
@@ -76,7 +76,7 @@ def _differences(
     buttons. This form is first made into the hand it records (the rest tapped, the seller
     filled in, a team's point credited), so that the same hand reads the same."""
     game, usual = loaded.game, recorded.usual_dealer
-    mine_hand = _hand_of(form, usual)
+    mine_hand = hand_of(form, usual)
     mine = form
     if mine_hand is not None:
         mine = form_class.hand_form(game, usual, formdata=None)

@@ -36,7 +36,7 @@ from ..operations.rows import Loaded
 from ..sheets.words import describe_hand
 from ..web.routing import parse_id
 from . import form_class, forms
-from .compare import Disagreement, _hand_of, compared
+from .compare import Disagreement, compared, hand_of
 
 
 class Kind(StrEnum):
@@ -274,7 +274,7 @@ def _key_used(game_id: int, data: Mapping[str, str], used: KeyUsed) -> Outcome:
         return Outcome(Kind.UNDONE, None, loaded, number=used.number, said=said)
     saved = result.hands[used.number - 1]
     form = _form_for(loaded, data, saved.usual_dealer)
-    mine = _hand_of(form, saved.usual_dealer)
+    mine = hand_of(form, saved.usual_dealer)
     if mine is not None and mine == saved.hand:
         said = gettext(
             "Hand %(number)s was already saved: %(hand)s",
