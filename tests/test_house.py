@@ -127,7 +127,8 @@ FEATURE_ROLES = {"__init__.py", "views.py", "forms.py", "queries.py"}
 #: in its form's words (its labels, its choices), by code, as the form shows them; the
 #: hand form's ``form_class`` builds a table's form class (the variant's own fields), kept
 #: once a table and language, apart from what every hand form reads (``forms``); ``compare``
-#: sets a form's hand beside a recorded one for ``receive``'s conflict and a chosen correction.
+#: sets a form's hand beside a recorded one for ``receive``'s conflict and a chosen correction;
+#: the setup's ``shape`` reads the shape of the game the form sent and draws it back.
 FEATURE_EXTRAS = {
     "games/compare.py",
     "games/form_class.py",
@@ -137,6 +138,7 @@ FEATURE_EXTRAS = {
     "history/filters.py",
     "auth/access.py",
     "setup/refusals.py",
+    "setup/shape.py",
 }
 
 
