@@ -259,7 +259,7 @@ def new_game_form(
             form.pitcher_scores.data = preset.pitcher_scores.value
             form.gap.data = preset.gap
             form.smudge_failed.data = preset.smudge_failed.value
-            form.drawn_total.data = str(_total(preset.points))
+            form.drawn_total.data = str(points_total(preset.points))
             form.drawn_max.data = str(preset.max_bid)
         if variant.teams_required:
             # Team names are the table's data: prefilled in the table's language.
@@ -295,10 +295,10 @@ def _smudge_shown(variant: rules.Variant, house: rules.HouseRules) -> Smudge:
     a smudge bid given would win by (``not-in-hole``, RULES.md section 10)."""
     if house.smudge_bid is not None:
         return house.smudge
-    return _smudge_default(variant)
+    return smudge_default(variant)
 
 
-def _smudge_default(variant: rules.Variant) -> Smudge:
+def smudge_default(variant: rules.Variant) -> Smudge:
     """The smudge mode a smudge bid plays with when the table names none: the preset's where
     it has a smudge bid, else ``not-in-hole`` (RULES.md section 10)."""
     return variant.preset.smudge if variant.smudge_bid is not None else Smudge.NOT_IN_HOLE
@@ -308,7 +308,8 @@ def seat_fields(form: NewGameForm, max_seats: int) -> list[tuple[int, Field, Fie
     return [(i, form[f"name_{i}"], form[f"team_{i}"]) for i in range(max_seats)]
 
 
-def _total(keys: Sequence[str]) -> int:
+def points_total(keys: Sequence[str]) -> int:
+    """What the points ``keys`` are worth together (the highest bid they allow)."""
     return sum(rules.POINTS[key].value for key in keys)
 
 

@@ -18,7 +18,7 @@ from wtforms import Field
 from .. import rules
 from ..rules.variants import Smudge
 from ..web.routing import parse_id
-from .forms import NewGameForm, _smudge_default, _total, in_play_field_name, offered_points
+from .forms import NewGameForm, in_play_field_name, offered_points, points_total, smudge_default
 
 
 def _drawn(field: Field, fallback: int) -> int:
@@ -115,9 +115,9 @@ def read_shape(form: NewGameForm, variant: rules.Variant, order: Sequence[str]) 
     points = points_chosen(form, order or offered_keys(variant))
     if points != list(preset.points):
         changes["points"] = points
-    total = _total(points)
+    total = points_total(points)
     typed_max = form.max_bid.data
-    drawn_total = _drawn(form.drawn_total, _total(preset.points))
+    drawn_total = _drawn(form.drawn_total, points_total(preset.points))
     drawn_max = _drawn(form.drawn_max, preset.max_bid)
     max_follows = typed_max in (None, "") or typed_max in (drawn_total, total)
     max_bid = total if max_follows else int(typed_max)
@@ -136,7 +136,7 @@ def read_shape(form: NewGameForm, variant: rules.Variant, order: Sequence[str]) 
     else:
         smudge_bid = int(typed_smudge)
         changes["smudge_bid"] = smudge_bid
-    if smudge_bid is not None and smudge_mode and smudge_mode != _smudge_default(variant):
+    if smudge_bid is not None and smudge_mode and smudge_mode != smudge_default(variant):
         changes["smudge"] = smudge_mode
     for name in ("win_rule", "pitcher_scores", "smudge_failed"):
         value = form[name].data
@@ -162,7 +162,7 @@ def show_shape(form: NewGameForm, variant: rules.Variant, shape: Shape) -> None:
         _show(form.max_bid, shape.max_bid)
     if shape.smudge_bid is not None and not form.smudge_bid.errors:
         _show(form.smudge_bid, shape.smudge_bid)
-    form.drawn_total.data = str(_total(shape.points))
+    form.drawn_total.data = str(points_total(shape.points))
     form.drawn_max.data = "" if form.max_bid.data is None else str(form.max_bid.data)
 
 
