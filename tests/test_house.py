@@ -124,8 +124,14 @@ FEATURE_ROLES = {"__init__.py", "views.py", "forms.py", "queries.py"}
 #: way a hand comes in, which the game page's post and the JSON door both call and only
 #: render (HTML, JSON); the history's filters are its form read from a query string;
 #: ``access`` is the organiser's guard; the setup's refusals are the engine's refusals said
-#: in its form's words (its labels, its choices), by code, as the form shows them.
+#: in its form's words (its labels, its choices), by code, as the form shows them; the
+#: hand form's ``form_class`` builds a table's form class (the variant's own fields), kept
+#: once a table and language, apart from what every hand form reads (``forms``); ``compare``
+#: sets a form's hand beside a recorded one for ``receive``'s conflict and a chosen correction;
+#: the setup's ``shape`` reads the shape of the game the form sent and draws it back.
 FEATURE_EXTRAS = {
+    "games/compare.py",
+    "games/form_class.py",
     "games/offline.py",
     "games/receive.py",
     "games/rules_card.py",
@@ -133,6 +139,7 @@ FEATURE_EXTRAS = {
     "auth/access.py",
     "events/knockout_views.py",
     "setup/refusals.py",
+    "setup/shape.py",
 }
 
 

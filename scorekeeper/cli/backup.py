@@ -19,7 +19,7 @@ from typing import Any
 from .. import i18n, operations, rules
 from ..data.database import dialect
 from ..i18n import N_, gettext, ngettext
-from ..operations import collection
+from ..operations import collection, sqlite_copy
 from ..operations.collection import GameEntry, NightEntry, RuleSetEntry, Written
 from ..operations.nights import NIGHT_NAME_MAX
 from ..rules.errors import RuleError
@@ -46,13 +46,13 @@ def backup_sqlite(target: Path) -> int:
         raise ValueError(
             gettext("backup copies a SQLite database; for PostgreSQL use pg_dump, or export-all")
         )
-    source_path = collection.sqlite_file()
+    source_path = sqlite_copy.sqlite_file()
     if source_path is None:
         raise ValueError(gettext("the database is not a file"))
     if target.resolve() == Path(source_path).resolve():
         raise ValueError(gettext("the backup file cannot be the database itself"))
     try:
-        return collection.copy_sqlite(source_path, target)
+        return sqlite_copy.copy_sqlite(source_path, target)
     except (OSError, sqlite3.Error) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise ValueError(

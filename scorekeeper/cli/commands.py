@@ -286,7 +286,7 @@ def verify(game: int | None) -> None:
 
     app = configured_app()
     with command_context(app):
-        checks = operations.trail.verify(game)
+        checks = operations.trail_check.verify(game)
     if not checks:
         click.echo(gettext("No trail to check: no game has a change kept yet."))
         return

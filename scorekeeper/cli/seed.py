@@ -2,7 +2,7 @@
 
 For demos and for the page benchmark: the games are made up by ``scorekeeper.seed`` and
 written with bulk inserts (SQLAlchemy Core), statistics cache included, by
-``operations.collection.write_seeded``. Nothing goes through the web layer.
+``operations.seeded.write_seeded``. Nothing goes through the web layer.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def seed_database(
     games: int, *, seed: int = 0, players: int = 48, chunk: int = 500
 ) -> dict[str, int]:
     """Write ``games`` generated games (with their nights and statistics) in one transaction."""
-    from ..operations.collection import write_seeded
+    from ..operations.seeded import write_seeded
     from ..seed.generator import generate
 
     return write_seeded(generate(games, seed=seed, players=players), chunk=chunk)

@@ -19,8 +19,8 @@ a hand saved reads the game once. What can come of it:
 - ``same``: tapped as the last hand was: the table is asked first;
 - ``refused``: nothing is saved, and the form says why.
 
-Long because every outcome is worked out here, once, for both doors: split, the conflict
-and Back would again be written twice.
+Every outcome is worked out here, once, for both doors; a conflict's hand beside the
+recorded one is ``compare``'s.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from .. import operations, rules
 from ..i18n import N_, gettext
@@ -36,10 +35,8 @@ from ..operations.errors import Conflict, KeyUsed, SameAsLast
 from ..operations.rows import Loaded
 from ..sheets.words import describe_hand
 from ..web.routing import parse_id
-from . import forms
-
-if TYPE_CHECKING:
-    from wtforms import Field
+from . import form_class, forms
+from .compare import Disagreement, compared, hand_of
 
 
 class Kind(StrEnum):
@@ -59,34 +56,6 @@ class Recorded:
 
     number: int
     said: str
-
-
-@dataclass(frozen=True)
-class Difference:
-    """One choice of a hand (the pitcher, the bid, a point...), as this form and the recorded
-    hand have it, in the words of the form's tap buttons."""
-
-    #: The row's words ("High"), and its taker on each hand ("Ana"; "—" where untapped).
-    label: str
-    mine: str
-    theirs: str
-    differs: bool
-
-
-@dataclass(frozen=True)
-class Disagreement:
-    """This form's hand beside the recorded hand in its place, every choice with its taker."""
-
-    #: The recorded hand, and it in a sentence ("Dana made 2.").
-    number: int
-    said: str
-    rows: tuple[Difference, ...]
-    #: The recorded hand was saved from this very form before (the page came back by Back).
-    from_this_form: bool
-
-    @property
-    def differences(self) -> int:
-        return sum(row.differs for row in self.rows)
 
 
 @dataclass(frozen=True)
@@ -166,7 +135,7 @@ def receive_hand(game_id: int, data: Mapping[str, str], *, sent_by_phone: bool) 
 
     def checked(loaded: Loaded) -> rules.Hand:
         result = loaded.result
-        form = forms.hand_form(loaded.game, result.next_dealer, formdata=data)
+        form = form_class.hand_form(loaded.game, result.next_dealer, formdata=data)
         shown.append(form)
         if number is not None and number != len(loaded.hands) + 1:
             raise Conflict(Conflict.STALE)  # another phone, or an undo: said as a conflict
@@ -239,7 +208,7 @@ def _numbers(data: Mapping[str, str]) -> dict[str, int | None] | None:
 def _form_for(loaded: Loaded, data: Mapping[str, str], usual: str | None) -> forms.HandFormBase:
     """This game's hand form read from ``data`` and checked (its errors on it), as if it
     were for a hand ``usual`` was due to deal."""
-    form = forms.hand_form(loaded.game, usual, formdata=data)
+    form = form_class.hand_form(loaded.game, usual, formdata=data)
     form.validate()
     return form
 
@@ -256,7 +225,7 @@ def _refused_unread(
     unless its own is sound (the next Save must not send a key that cannot be placed)."""
     loaded = operations.loading.load(game_id)
     if form is None:
-        form = forms.hand_form(loaded.game, loaded.result.next_dealer, formdata=data)
+        form = form_class.hand_form(loaded.game, loaded.result.next_dealer, formdata=data)
     if key is None:
         form.token.data = operations.hands.new_key()
     form.form_errors.append(message)
@@ -305,7 +274,7 @@ def _key_used(game_id: int, data: Mapping[str, str], used: KeyUsed) -> Outcome:
         return Outcome(Kind.UNDONE, None, loaded, number=used.number, said=said)
     saved = result.hands[used.number - 1]
     form = _form_for(loaded, data, saved.usual_dealer)
-    mine = _hand_of(form, saved.usual_dealer)
+    mine = hand_of(form, saved.usual_dealer)
     if mine is not None and mine == saved.hand:
         said = gettext(
             "Hand %(number)s was already saved: %(hand)s",
@@ -381,96 +350,3 @@ def _conflict(
         next_number=None if result.finished else len(result.hands) + 1,
         finished=result.finished,
     )
-
-
-def compared(
-    form: forms.HandFormBase, loaded: Loaded, number: int, *, from_this_form: bool = False
-) -> Disagreement:
-    """This form's hand beside recorded hand ``number``, choice by choice (a conflict shows
-    it; a correction the table chose for a phone's hand shows it before it is saved)."""
-    hand = loaded.result.hands[number - 1]
-    return Disagreement(
-        number=number,
-        said=describe_hand(loaded.result, hand),
-        rows=_differences(form, loaded, hand),
-        from_this_form=from_this_form,
-    )
-
-
-def _hand_of(form: forms.HandFormBase, usual: str | None) -> rules.Hand | None:
-    """The hand a checked form makes, or None if it makes none (it has errors)."""
-    if form.errors or form.form_errors:
-        return None
-    try:
-        return form.to_hand(usual)
-    except (rules.RuleError, ValueError):
-        return None
-
-
-def _differences(
-    form: forms.HandFormBase, loaded: Loaded, recorded: rules.HandResult
-) -> tuple[Difference, ...]:
-    """This form's hand and the recorded one, choice by choice, in the words of the form's
-    buttons. This form is first made into the hand it records (the rest tapped, the seller
-    filled in, a team's point credited), so that the same hand reads the same."""
-    game, usual = loaded.game, recorded.usual_dealer
-    mine_hand = _hand_of(form, usual)
-    mine = form
-    if mine_hand is not None:
-        mine = forms.hand_form(game, usual, formdata=None)
-        mine.fill_from(mine_hand)
-    theirs = forms.hand_form(game, usual, formdata=None)
-    theirs.fill_from(recorded.hand)
-    mine_passed = form.is_passed if mine_hand is None else mine_hand.passed
-    rows: list[Difference] = []
-    if mine_passed or recorded.passed:
-        rows.append(
-            Difference(
-                gettext("Everyone passed"),
-                gettext("yes") if mine_passed else gettext("no"),
-                gettext("yes") if recorded.passed else gettext("no"),
-                mine_passed != recorded.passed,
-            )
-        )
-    names = [
-        "sale",
-        "pitcher",
-        "bid",
-        "high_bidder",
-        *(forms.point_field_name(p.key) for p in game.variant.points),
-        "dealer",
-    ]
-    for name in names:
-        if name not in mine:
-            continue
-        one = "" if mine_passed and name != "dealer" else str(mine[name].data or "")
-        other = "" if recorded.passed and name != "dealer" else str(theirs[name].data or "")
-        if not one and not other and name in ("high_bidder", "dealer"):
-            continue  # a row neither hand uses: no high bidder, dealt in turn
-        rows.append(
-            Difference(
-                str(mine[name].label.text),
-                _chosen(mine[name], one),
-                _chosen(theirs[name], other),
-                one != other,
-            )
-        )
-    mine_note, their_note = (mine.note.data or "").strip(), (recorded.hand.note or "").strip()
-    if mine_note or their_note:
-        rows.append(
-            Difference(
-                str(form.note.label.text),
-                mine_note or "—",
-                their_note or "—",
-                mine_note != their_note,
-            )
-        )
-    return tuple(rows)
-
-
-def _chosen(field: Field, value: str) -> str:
-    """The words of the button (or option) ``value`` of a row; "—" for none tapped."""
-    for choice in field.iter_choices():
-        if choice.value == value and (value or field.name == "dealer"):
-            return str(choice.label)
-    return "—"

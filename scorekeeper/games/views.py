@@ -31,11 +31,12 @@ from ..i18n import gettext
 from ..live import broker as live
 from ..operations.errors import Conflict, NotFound
 from ..operations.rows import Loaded
-from ..sheets.model import game_snapshot, hand_view, next_game_seats
+from ..sheets.hand import hand_view
+from ..sheets.model import game_snapshot, next_game_seats
 from ..sheets.words import describe_hand, summarize_hand
 from ..web.forms import csrf
 from ..web.routing import parse_id
-from . import forms, queries, receive
+from . import compare, form_class, forms, queries, receive
 
 bp = Blueprint("games", __name__)
 
@@ -83,7 +84,7 @@ def show(game_id: int) -> ViewResult:
             return redirect(url_for("games.show", game_id=game_id) + SAID)
         return _game_page(outcome.loaded, outcome.form, outcome), ANSWERED[outcome.kind]
     loaded = operations.loading.load(game_id)
-    return _game_page(loaded, forms.hand_form(loaded.game, loaded.result.next_dealer))
+    return _game_page(loaded, form_class.hand_form(loaded.game, loaded.result.next_dealer))
 
 
 #: Where a page scrolls to after a save: the sentence of what happened, then the scores.
@@ -135,7 +136,7 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
     if not 1 <= number <= len(loaded.hands):
         raise NotFound("no-hand", game=game_id, number=number)
     recorded = loaded.result.hands[number - 1]
-    form = forms.hand_form(loaded.game, recorded.usual_dealer)
+    form = form_class.hand_form(loaded.game, recorded.usual_dealer)
     status = 200
     moves: operations.errors.WinMoves | None = None
     review = None
@@ -143,7 +144,7 @@ def edit_hand(game_id: int, number: int) -> ViewResult:
         form.fill_from(loaded.hands[number - 1])
     elif "correct" in request.form:
         form.validate()
-        review = receive.compared(form, loaded, number)
+        review = compare.compared(form, loaded, number)
     elif form.validate_on_submit():
         try:
             operations.hands.replace_hand(

@@ -13,10 +13,13 @@
   knockout after the round robin (starting it and each series' next game; its bracket
   replayed from its games);
 - ``logins``: the organiser login's limit on failed attempts, one for every worker;
-- ``collection``: every game at once (export-all, import-all, the seed's bulk write);
+- ``collection``: every game at once (export-all, import-all); ``seeded``: the seed's
+  bulk write; ``sqlite_copy``: the SQLite file copied whole (``backup``);
 - ``kept``: which stored games a record to import is identical to;
 - ``trail``: every change kept in a chain per game, a hand confirmed or disputed by the
-  other side, the result signed and the game locked, the chain checked (``verify``);
+  other side; beside it what a change writes (``trail_changes``), the result signed and the
+  game locked (``trail_signing``), the chain checked (``trail_check.verify``) and the trail
+  in an export (``trail_export``);
 - ``rows`` (the row types and their conversion to the engine's values), ``statements``
   (the prebuilt SQL) and ``writing`` (the write transaction and what a change rewrites)
   serve the others;
@@ -44,8 +47,14 @@ from . import (
     rows,
     rule_sets,
     seasons,
+    seeded,
+    sqlite_copy,
     standings,
     trail,
+    trail_changes,
+    trail_check,
+    trail_export,
+    trail_signing,
 )
 
 __all__ = [
@@ -66,6 +75,12 @@ __all__ = [
     "rows",
     "rule_sets",
     "seasons",
+    "seeded",
+    "sqlite_copy",
     "standings",
     "trail",
+    "trail_changes",
+    "trail_check",
+    "trail_export",
+    "trail_signing",
 ]

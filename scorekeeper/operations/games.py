@@ -16,7 +16,7 @@ from ..data.database import run
 from ..data.extensions import db
 from ..live import broker as live
 from ..stats import cache as stats_cache
-from . import trail
+from . import trail, trail_changes, trail_export
 from .errors import AlreadyKept, Conflict, OperationError
 from .kept import kept_like
 from .loading import load
@@ -107,7 +107,7 @@ def store_record(
         result = rules.score_game(new.game, hands)
     stored = cache_result(row, result, new.player_ids, times.get("updated_at"))
     if record.trail is not None:
-        trail.store_exported(stored, record.trail)
+        trail_export.store_exported(stored, record.trail)
     return stored
 
 
@@ -135,7 +135,7 @@ def delete_game(game_id: int, *, version: int | None = None) -> None:
         loaded = load(game_id, for_update=True)
         check_version(loaded, version)
         trail.check_unlocked(loaded)
-        trail.deleted(loaded)
+        trail_changes.deleted(loaded)
         stats_cache.forget_game(game_id)
         run(delete(GAME).where(GAME.c.id == game_id))
         live.deleted(game_id)

@@ -13,7 +13,7 @@ from sqlalchemy import delete, insert, select, update
 from .. import rules
 from ..data.database import dialect, run
 from ..data.models import utcnow
-from . import knockout, trail
+from . import knockout, trail, trail_changes
 from .errors import Conflict, KeyUsed, NotFound, SameAsLast, WinMoves
 from .loading import load, lock
 from .rows import Loaded, hand_columns
@@ -103,7 +103,7 @@ def record_hand(
         # Inserted by its game id, not added to row.hands: that would read every stored
         # hand first (and an ORM object for it costs more than the insert).
         _insert_hand({"game_id": game_id, "number": len(hands), **hand_columns(new, seat_of)}, key)
-        trail.changed_score(loaded, hands, result, trail.RECORDED, len(hands))
+        trail_changes.changed_score(loaded, hands, result, trail.RECORDED, len(hands))
         return rewritten(loaded, hands, result)
 
     try:
@@ -189,7 +189,7 @@ def replace_hand(
         # The correction and each hand it removed after the win it moved earlier: one entry
         # each, in this transaction.
         gone = range(len(hands) + 1, len(loaded.hands) + 1)
-        trail.changed_score(loaded, hands, result, trail.CORRECTED, number, removed=gone)
+        trail_changes.changed_score(loaded, hands, result, trail.CORRECTED, number, removed=gone)
         return rewritten(loaded, hands, result)
 
     result = write_game(action)
@@ -240,7 +240,7 @@ def undo_last_hand(game_id: int, *, version: int | None) -> rules.GameResult:
         hands = loaded.hands[:-1]
         result = rules.score_game(loaded.game, hands)
         run(delete(HAND).where(THE_HAND), {"of_game": game_id, "of_number": len(loaded.hands)})
-        trail.changed_score(loaded, hands, result, trail.UNDONE, len(loaded.hands))
+        trail_changes.changed_score(loaded, hands, result, trail.UNDONE, len(loaded.hands))
         return rewritten(loaded, hands, result)
 
     return write_game(action)

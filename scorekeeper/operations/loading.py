@@ -172,7 +172,7 @@ def _replay(row: GameRow, seated: Sequence[Any], stored: Sequence[Any]) -> Loade
 def export_record(loaded: Loaded) -> dict[str, Any]:
     """Write the game record (GAME-RECORD.md) of a stored game, with its trail if it has one
     (the optional ``trail`` key, which scoring ignores and an import keeps)."""
-    from .trail import exported  # the trail reads a game as this module does
+    from .trail_export import exported  # the trail reads a game as this module does
 
     record = rules.record_to_json(loaded.game, loaded.hands)
     kept = exported(loaded)

@@ -17,15 +17,16 @@ What the tournament and the table ask of it:
 - ``require_confirmation(game_id)``: a game's hands each wait for the other side;
 - ``confirm`` / ``dispute``: a player of the other side says yes or no to a hand;
 - ``unconfirmed(game_id)``: the hands still waiting or disputed;
-- ``sign``: a player of each side signs the result; the last signature locks the game;
 - ``check_unlocked`` / ``may_change_signed``: a locked game is changed by the organiser or
-  the director only (``unlock`` opens it again, in the trail too);
-- ``verify``: whether each game's chain is whole, and the first entry that is not.
+  the director only.
 
-Long because the chain is one thing: what every write appends, the answers that read the
-entries back (marks, signatures), the check that walks them and the export that carries
-them all share ``Entry`` and the chain's rules (what the hash covers, who may change a
-signed game); split, each part would reach into the others' internals.
+Beside it: what a change of the score writes (``trail_changes``), the signatures and the
+lock (``trail_signing``), the walk of the chain (``trail_check.verify``) and the trail in a
+game's export (``trail_export``).
+
+Long because who acts, the chain and the confirmation answers are the trail the rest of the
+app calls (``operations.trail.confirm``, ``entries``, ``acting``): each reads ``Entry`` and
+who may change a signed game, and the parts beside it build on them.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Text, bindparam, cast, insert, select, update
+from sqlalchemy import Text, bindparam, cast, insert, select
 
 from .. import rules
 from ..data import models
@@ -48,12 +49,10 @@ from ..data.models import DEVICE_LABEL_MAX, WHO_MAX, utcnow
 from ..i18n import isolated
 from ..live import broker as live
 from ..lru import LRU
-from ..rules.record import hand_to_json, settlement_output
-from ..rules.scoring import usual_dealers
 from .errors import NotFound, OperationError
 from .loading import keep, load
 from .rows import GameRow, Loaded
-from .statements import GAME, UPDATE_GAME
+from .statements import UPDATE_GAME
 
 CHANGE = models.Change.__table__
 
@@ -273,7 +272,7 @@ def append(
         prev_hash=prev,
     )
     entry = _with_hash(entry)
-    _insert(row, [entry])
+    insert_entries(row, [entry])
     return entry
 
 
@@ -281,7 +280,8 @@ def _with_hash(entry: Entry) -> Entry:
     return Entry(**{**entry.__dict__, "hash": entry_hash(entry.fields, entry.prev_hash)})
 
 
-def _insert(row: GameRow, entries: Sequence[Entry]) -> None:
+def insert_entries(row: GameRow, entries: Sequence[Entry]) -> None:
+    """Store entries as they are (their hashes made already), in the open transaction."""
     if entries:
         run(
             insert(CHANGE),
@@ -296,7 +296,7 @@ def _insert(row: GameRow, entries: Sequence[Entry]) -> None:
         )
 
 
-def _entry(found: Any) -> Entry:
+def entry_of(found: Any) -> Entry:
     """A trail entry from its row."""
     return Entry(
         seq=found.seq,
@@ -350,111 +350,17 @@ def _read(found: Any) -> tuple[Entry, bool]:
     return kept
 
 
-def _read_chain(row: GameRow) -> list[tuple[Entry, bool]]:
+def read_chain(row: GameRow) -> list[tuple[Entry, bool]]:
+    """The game's trail, oldest first, each entry with whether its own hash holds."""
     return [_read(found) for found in run(STORED_CHAIN, _of(row))]
 
 
 def entries(row: GameRow) -> list[Entry]:
     """The game's trail, oldest first."""
-    return [entry for entry, _ in _read_chain(row)]
+    return [entry for entry, _ in read_chain(row)]
 
 
-def checked_entries(row: GameRow) -> tuple[list[Entry], int | None]:
-    """The game's trail, oldest first, and the first entry that does not hold (``broken_at``)."""
-    read = _read_chain(row)
-    chain = [entry for entry, _ in read]
-    return chain, broken_at(chain, [holds for _, holds in read])
-
-
-def broken_at(chain: Sequence[Entry], holds: Sequence[bool] | None = None) -> int | None:
-    """The place (``seq``) of the first entry that does not hold: its hash is not the hash of
-    what it says, it does not name the hash before it, or an entry is missing before it.
-    ``holds`` says for each entry whether its hash holds, if that was worked out already."""
-    prev = ""
-    for place, entry in enumerate(chain, start=1):
-        if entry.seq != place or entry.prev_hash != prev:
-            return entry.seq if entry.seq >= place else place
-        held = holds[place - 1] if holds is not None else None
-        if held is None:
-            held = entry_hash(entry.fields, entry.prev_hash) == entry.hash
-        if not held:
-            return entry.seq
-        prev = entry.hash
-    return None
-
-
-@dataclass(frozen=True)
-class ChainCheck:
-    """One game's chain walked: how many entries, and the first broken one (None: whole)."""
-
-    game_id: int
-    game_created_at: datetime
-    entries: int
-    broken: int | None
-    #: Whether the game itself is still kept (a deleted game's trail stays).
-    kept: bool
-    #: The broken entry's kind and hand, to name it.
-    broken_kind: str | None = None
-    broken_hand: int | None = None
-
-    @property
-    def whole(self) -> bool:
-        return self.broken is None
-
-
-def check(row: GameRow) -> ChainCheck:
-    """Walk one game's chain."""
-    chain, broken = checked_entries(row)
-    return _checked(row.id, row.created_at, chain, broken, kept=True)
-
-
-def _checked(
-    game_id: int, created: datetime, chain: list[Entry], broken: int | None, *, kept: bool
-) -> ChainCheck:
-    found = next((e for e in chain if e.seq == broken), None)
-    return ChainCheck(
-        game_id,
-        created,
-        len(chain),
-        broken,
-        kept,
-        found.kind if found else None,
-        found.hand if found else None,
-    )
-
-
-def verify(game_id: int | None = None) -> list[ChainCheck]:
-    """Walk the chain of every game that has a trail (or of ``game_id``), deleted games'
-    included, in order of game."""
-    wanted = select(CHANGE).order_by(CHANGE.c.game_id, CHANGE.c.game_created_at, CHANGE.c.seq)
-    if game_id is not None:
-        wanted = wanted.where(CHANGE.c.game_id == game_id)
-    chains: dict[tuple[int, datetime], list[Entry]] = {}
-    for found in run(wanted):
-        chains.setdefault((found.game_id, found.game_created_at), []).append(_entry(found))
-    games = {
-        (found.id, found.created_at)
-        for found in run(
-            select(GAME.c.id, GAME.c.created_at).where(GAME.c.id.in_([k[0] for k in chains]))
-        )
-    }
-    return [
-        _checked(key[0], key[1], chain, broken_at(chain), kept=key in games)
-        for key, chain in chains.items()
-    ]
-
-
-# --- What a change writes into it ---------------------------------------------------------------
-
-
-def hand_json(game: rules.Game, hands: Sequence[rules.Hand], number: int) -> dict[str, Any]:
-    """Hand ``number`` of ``hands`` as the game record writes it (GAME-RECORD.md)."""
-    usual = usual_dealers(game, hands[:number])
-    return hand_to_json(hands[number - 1], usual[number - 1])
-
-
-def settlement_json(result: rules.GameResult) -> Any:
-    return settlement_output(result.settlement) if result.settlement else None
+# --- A signed game --------------------------------------------------------------------------
 
 
 def check_unlocked(loaded: Loaded, who: str | None = None) -> bool:
@@ -467,62 +373,7 @@ def check_unlocked(loaded: Loaded, who: str | None = None) -> bool:
     return True
 
 
-def changed_score(
-    before: Loaded,
-    after_hands: Sequence[rules.Hand],
-    result: rules.GameResult,
-    kind: str,
-    number: int,
-    *,
-    who: str | None = None,
-    removed: Sequence[int] = (),
-) -> None:
-    """Keep a hand recorded, corrected or undone (and the hands a correction removed), in
-    the same transaction as the change: the hand before and after, and the settlement when
-    it moved."""
-    game, row = before.game, before.row
-    signed = row.signed_at is not None
-    detail: dict[str, Any] = {}
-    if signed:
-        detail["signed"] = True
-    old, new = settlement_json(before.result), settlement_json(result)
-    if old != new:
-        detail["settlement"] = {"before": old, "after": new}
-    had = number <= len(before.hands)
-    has = number <= len(after_hands)
-    append(
-        row,
-        kind,
-        who=who,
-        hand=number,
-        before=hand_json(game, before.hands, number) if had and kind != RECORDED else None,
-        after=hand_json(game, after_hands, number) if has and kind != UNDONE else None,
-        detail=detail or None,
-    )
-    for gone in removed:
-        append(
-            row,
-            REMOVED,
-            who=who,
-            hand=gone,
-            before=hand_json(game, before.hands, gone),
-            detail={"signed": True} if signed else None,
-        )
-
-
-def deleted(loaded: Loaded, *, who: str | None = None) -> None:
-    """Keep a game deleted: the whole record as it stood, in the entry's ``before``."""
-    signed = loaded.row.signed_at is not None
-    append(
-        loaded.row,
-        DELETED,
-        who=who,
-        before=rules.record_to_json(loaded.game, loaded.hands),
-        detail={"signed": True} if signed else None,
-    )
-
-
-# --- Confirmation, signatures --------------------------------------------------------------
+# --- Confirmation ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -592,9 +443,9 @@ def require_confirmation(game_id: int, on: bool = True) -> None:
     def action() -> Loaded:
         loaded = load(game_id, for_update=True)
         run(UPDATE_GAME, {"game_id": game_id, "confirm_hands": on})
-        return _marked(loaded, confirm_hands=on)
+        return marked(loaded, confirm_hands=on)
 
-    _write(action)
+    write_answer(action)
 
 
 def unconfirmed(game_id: int) -> list[int]:
@@ -637,91 +488,12 @@ def _answer(game_id: int, number: int, name: str, kind: str, label: str | None) 
             hand=number,
             detail={"device": label_given} if label_given else None,
         )
-        return _marked(loaded)
+        return marked(loaded)
 
-    _write(action)
-
-
-@dataclass(frozen=True)
-class Signatures:
-    """Who signed the result as it stands, by side, and whether the game is locked."""
-
-    by_side: Mapping[str, str]
-    locked_at: datetime | None
-
-    def missing(self, sides: Sequence[str]) -> list[str]:
-        return [s for s in sides if s not in self.by_side]
+    write_answer(action)
 
 
-def signatures(chain: Sequence[Entry], row: GameRow) -> Signatures:
-    """The signatures given since the scores last changed (or the game was unlocked)."""
-    by_side: dict[str, str] = {}
-    for entry in chain:
-        after_signing = isinstance(entry.detail, dict) and entry.detail.get("signed")
-        if (entry.kind in SCORE_KINDS and not after_signing) or entry.kind == UNLOCKED:
-            by_side = {}
-        elif entry.kind == SIGNED and isinstance(entry.detail, dict):
-            by_side[str(entry.detail.get("side"))] = entry.name or ""
-    return Signatures(by_side, row.signed_at)
-
-
-def sign(game_id: int, name: str, *, label: str | None = None) -> bool:
-    """``name`` signs the finished game's result and settlement for their side; once a
-    player of every side has, the game is locked. Return whether it is locked now."""
-
-    def action() -> Loaded:
-        loaded = load(game_id, for_update=True)
-        if not loaded.result.finished:
-            raise OperationError("not-finished", id=game_id)
-        if name not in loaded.game.players:
-            raise NotTheirs("not-a-player", name=isolated(name))
-        side = loaded.game.side_of(name)
-        chain = entries(loaded.row)
-        signed = signatures(chain, loaded.row)
-        if loaded.row.signed_at is not None or side in signed.by_side:
-            return loaded  # signed already: nothing to add
-        label_given = clean_label(label)
-        append(
-            loaded.row,
-            SIGNED,
-            who=player(name),
-            detail={
-                "side": side,
-                "winner": loaded.result.winner,
-                "scores": dict(loaded.result.scores),
-                "settlement": settlement_json(loaded.result),
-                **({"device": label_given} if label_given else {}),
-            },
-        )
-        if not signed.missing([s for s in loaded.game.sides if s != side]):
-            now = utcnow().replace(microsecond=0)
-            append(loaded.row, LOCKED, who=player(name))
-            run(UPDATE_GAME, {"game_id": game_id, "signed_at": now})
-            return _marked(loaded, signed_at=now)
-        return _marked(loaded)
-
-    changed = _write(action)
-    return changed.row.signed_at is not None
-
-
-def unlock(game_id: int, *, who: str | None = None) -> None:
-    """Open a signed game again (the organiser or the director only); the signatures given
-    no longer count, and the trail keeps it."""
-
-    def action() -> Loaded:
-        loaded = load(game_id, for_update=True)
-        if loaded.row.signed_at is None:
-            return loaded
-        if not may_change_signed(current_who(who)):
-            raise Signed(game=game_id, at=loaded.row.signed_at.strftime("%H:%M"))
-        append(loaded.row, UNLOCKED, who=who)
-        run(UPDATE_GAME, {"game_id": game_id, "signed_at": None})
-        return _marked(loaded, signed_at=None)
-
-    _write(action)
-
-
-def _marked(loaded: Loaded, **changed: Any) -> Loaded:
+def marked(loaded: Loaded, **changed: Any) -> Loaded:
     """Bump the version of a game whose trail alone changed (its open boards hear of it),
     leaving its scores' version: a hand form opened before is still good."""
     import dataclasses
@@ -732,118 +504,10 @@ def _marked(loaded: Loaded, **changed: Any) -> Loaded:
     return dataclasses.replace(loaded, row=row)
 
 
-def _write(action: Any) -> Loaded:
+def write_answer(action: Any) -> Loaded:
+    """Run ``action`` in the write transaction and keep the game it returns (the replay)."""
     from .writing import write
 
     changed: Loaded = write(action)
     keep(changed)
     return changed
-
-
-# --- The trail in a game's export ----------------------------------------------------------
-
-
-def exported(loaded: Loaded) -> dict[str, Any] | None:
-    """The ``trail`` key of a game's export (GAME-RECORD.md), or None when the game has no
-    trail and asks for no confirmation (its export is then as it always was)."""
-    chain = entries(loaded.row)
-    if not chain and not loaded.row.confirm_hands:
-        return None
-    out: dict[str, Any] = {}
-    if loaded.row.confirm_hands:
-        out["confirm_hands"] = True
-    if loaded.row.signed_at is not None:
-        out["signed_at"] = iso(loaded.row.signed_at)
-    out["entries"] = [
-        {
-            **{k: v for k, v in e.fields.items() if v is not None},
-            "prev_hash": e.prev_hash,
-            "hash": e.hash,
-        }
-        for e in chain
-    ]
-    return out
-
-
-class BadTrail(OperationError):
-    """A record's ``trail`` key that is not shaped as GAME-RECORD.md says (``params``)."""
-
-    default = "bad-trail"
-
-
-def _when(value: Any, place: str) -> datetime:
-    if not isinstance(value, str):
-        raise BadTrail(place=place)
-    try:
-        return datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ")
-    except ValueError:
-        raise BadTrail(place=place) from None
-
-
-def read_exported(data: Any) -> tuple[bool, datetime | None, list[Entry]]:
-    """Read a record's ``trail`` key: whether hands wait for confirmation, when the game was
-    signed, and the entries as given (a chain that does not hold is kept as it is: the
-    trail's check then says where it breaks). ``BadTrail`` names what is not shaped right."""
-    if not isinstance(data, dict):
-        raise BadTrail(place="trail")
-    unknown = set(data) - {"confirm_hands", "signed_at", "entries"}
-    if unknown:
-        raise BadTrail(place=f"trail.{sorted(unknown)[0]}")
-    confirm_hands = data.get("confirm_hands", False)
-    if not isinstance(confirm_hands, bool):
-        raise BadTrail(place="trail.confirm_hands")
-    signed_at = _when(data["signed_at"], "trail.signed_at") if "signed_at" in data else None
-    raw = data.get("entries", [])
-    if not isinstance(raw, list):
-        raise BadTrail(place="trail.entries")
-    found: list[Entry] = []
-    for place, item in enumerate(raw, start=1):
-        where = f"trail.entries[{place}]"
-        if not isinstance(item, dict):
-            raise BadTrail(place=where)
-        seq, kind, who = item.get("seq"), item.get("kind"), item.get("who")
-        hand = item.get("hand")
-        prev, digest = item.get("prev_hash"), item.get("hash")
-        if (
-            not isinstance(seq, int)
-            or isinstance(seq, bool)
-            or kind not in KINDS
-            or not isinstance(who, str)
-            or len(who) > WHO_MAX
-            or not (hand is None or (isinstance(hand, int) and not isinstance(hand, bool)))
-            or not isinstance(prev, str)
-            or not isinstance(digest, str)
-            or len(prev) > 64
-            or len(digest) > 64
-        ):
-            raise BadTrail(place=where)
-        found.append(
-            Entry(
-                seq=seq,
-                kind=kind,
-                at=_when(item.get("at"), f"{where}.at"),
-                who=who,
-                hand=hand,
-                before=item.get("before"),
-                after=item.get("after"),
-                detail=item.get("detail"),
-                prev_hash=prev,
-                hash=digest,
-            )
-        )
-    seqs = [e.seq for e in found]
-    if len(set(seqs)) != len(seqs):
-        raise BadTrail(place="trail.entries")
-    return confirm_hands, signed_at, found
-
-
-def store_exported(row: GameRow, data: Any) -> None:
-    """Keep an imported record's trail with its new game, in the open transaction, as it
-    was: its entries, whether its hands wait for confirmation, and its lock."""
-    confirm_hands, signed_at, found = read_exported(data)
-    _insert(row, found)
-    if confirm_hands or signed_at is not None:
-        run(
-            update(GAME).where(GAME.c.id == row.id),
-            {"confirm_hands": confirm_hands, "signed_at": signed_at},
-        )

@@ -2,7 +2,7 @@
 
 Every game is a legal game with a real result (the engine has the last word on each hand),
 grouped into nights of a few games each, at a few clubs of regulars. Pure: nothing here
-reads or writes a database (``operations.collection.write_seeded`` writes what it makes;
+reads or writes a database (``operations.seeded.write_seeded`` writes what it makes;
 ``scorekeeper seed`` is the command). The same seed gives the same games.
 """
 
@@ -17,7 +17,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from .. import rules
-from ..operations.collection import SeededGame, SeededNight
+from ..operations.seeded import SeededGame, SeededNight
 from .tables import (
     BID_WEIGHTS,
     FIRST_NAMES,

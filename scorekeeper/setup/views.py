@@ -18,6 +18,7 @@ from ..rules.game import name_key
 from ..stats.queries import roster_names
 from ..web.routing import find_variant, parse_id
 from . import forms, queries, refusals
+from . import shape as form_shape
 
 bp = Blueprint("setup", __name__)
 
@@ -71,7 +72,7 @@ def new_game(variant_key: str) -> ViewResult:
     roster = roster_names()
     sent = form.is_submitted()
     posted = request.form.getlist(forms.ORDER_FIELD) if forms.ORDER_FIELD in request.form else None
-    order = forms.point_order(variant, (prefill or variant.preset).points, posted)
+    order = form_shape.point_order(variant, (prefill or variant.preset).points, posted)
     move = request.form.get("move", "") if sent else ""
     refused = _Refused()
     question: RuleSetRow | None = None
@@ -84,7 +85,7 @@ def new_game(variant_key: str) -> ViewResult:
             forms.fill_from_game(form, rematch, variant.max_seats)
     if move:
         # A point moved in the count-out order: the form is drawn again, nothing started.
-        order = forms.moved(order, move)
+        order = form_shape.moved(order, move)
     elif form.validate_on_submit():
         outcome = _start(form, variant, roster, order, rematch, refused)
         if isinstance(outcome, BaseResponse):
@@ -102,13 +103,13 @@ def new_game(variant_key: str) -> ViewResult:
             except rules.RuleError as error:
                 _place(refusals.refusal(error, form), form, refused)
         status = 400
-    shape = forms.read_shape(form, variant, order)
-    forms.show_shape(form, variant, shape)
+    shape = form_shape.read_shape(form, variant, order)
+    form_shape.show_shape(form, variant, shape)
     form.night.choices += [
         (str(n.id), queries.night_label(n))
         for n in queries.nights_to_offer(form.chosen_night(), _night_asked())
     ]
-    point_rows = [] if variant.shape_fixed else forms.point_rows(form, variant, order)
+    point_rows = [] if variant.shape_fixed else form_shape.point_rows(form, variant, order)
     return render_template(
         "setup/new.html",
         form=form,
@@ -148,7 +149,7 @@ def _start(
     """Start the game the form describes and go to it; or say on the form why not (``refused``
     filled in, None), or return the saved set whose name the form would take over, to ask
     first (nothing is written)."""
-    changes = forms.read_shape(form, variant, order).changes
+    changes = form_shape.read_shape(form, variant, order).changes
     game = _game_from_form(form, variant, roster, changes, refused)
     name = _rule_set_name(form, refused)
     if game is None or name is None:
@@ -180,7 +181,7 @@ def _without_refused(
 ) -> dict[str, object]:
     """The switches a form sent, but those whose field was refused already (a number that
     is none, say): the rules are asked about the rest only."""
-    changes = forms.read_shape(form, variant, order).changes
+    changes = form_shape.read_shape(form, variant, order).changes
     return {k: v for k, v in changes.items() if k not in form or not form[k].errors}
 
 

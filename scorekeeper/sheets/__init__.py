@@ -7,6 +7,8 @@ and every renderer that needs no web library.
 - ``words``: the words a sheet says about a hand, a win or a changed house rule, and a hand
   in a sentence, from the engine's own (``rules``: ``WIN_WORDS``, ``SALE_WORDS``,
   ``SWITCH_WORDS``, ``Point.mark``).
+- ``hand``: one hand's own page, from the game's model; ``names``: names shortened for a
+  phone's narrow columns, kept distinct.
 - ``rules_card``: a game's rules, one sentence each; ``charts``: the score chart as SVG.
 - ``terminal``: the command line's score sheet (``scorekeeper score``).
 

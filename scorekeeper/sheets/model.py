@@ -3,13 +3,12 @@ the history's list).
 
 Templates never see ORM rows or engine internals, only these frozen values.
 
-Long because: every view of a game (the web sheet, the board, the PDFs, the history) is
-drawn from these values; one model keeps them all drawing the same game.
+Every view of a game (the web sheet, the board, the PDFs, the history) is drawn from these
+values; one model keeps them all drawing the same game.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,6 +22,7 @@ from ..i18n import current_locale, gettext
 from ..lru import LRU
 from ..operations.rows import Loaded
 from . import charts
+from .names import FEWEST_LETTERS, SHORT_LETTERS, short_names
 from .trail import TrailView, trail_view
 from .words import (
     bid_words,
@@ -172,55 +172,6 @@ class GameView:
     call_after_played: int | None = None
     #: Everyone passing sets the dealer's side back (``all_pass: dealer-set``).
     dealer_set: bool = False
-
-
-#: How many letters a name keeps in the columns of a phone's sheet, by how many columns
-#: share the screen (fewer sides, wider columns: "Bogdan" fits four sides on 360 px).
-SHORT_LETTERS = {1: 12, 2: 12, 3: 8, 4: 6, 5: 4}
-#: ... and with six sides or more (and under the hand number, where the dealer is written).
-FEWEST_LETTERS = 3
-
-
-def _short_candidates(name: str, letters: int) -> list[str]:
-    """The ways to shorten a name to about ``letters`` letters, most readable first, the
-    whole name last: its first letters, its words' initials, one letter more, its first
-    letters but one and its last, then ever longer beginnings."""
-    whole = unicodedata.normalize("NFC", name.strip())
-    words = whole.split()
-    if len(whole) <= letters + 1:
-        # A short name is never made into another one ("Anna" is not "Ana").
-        return list(dict.fromkeys([whole[:letters], whole]))
-    found = [whole[:letters]]
-    if len(words) > 1:
-        found.append("".join(word[0] for word in words[:letters]))
-    found.append(whole[: letters + 1])
-    found.append(whole[: letters - 1] + whole[-1])
-    found.extend(whole[:length] for length in range(letters + 2, len(whole) + 1))
-    found.append(whole)
-    return list(dict.fromkeys(found))
-
-
-def short_names(names: Sequence[str], letters: int = FEWEST_LETTERS) -> tuple[str, ...]:
-    """Shorten names for the narrow columns of a phone's sheet, keeping them distinct
-    (whatever the case): ``Margareta, Marian, Bob`` are ``Marg, Mari, Bob``.
-
-    Every name starts at its first ``letters`` letters; while two read alike, each of them
-    takes its next way of being shortened (``_short_candidates``), the whole name at the
-    latest.
-    """
-    candidates = [_short_candidates(name, letters) for name in names]
-    level = [0] * len(names)
-    while True:
-        shorts = [options[at] for options, at in zip(candidates, level, strict=True)]
-        keys = [short.casefold() for short in shorts]
-        clashing = [i for i, key in enumerate(keys) if keys.count(key) > 1]
-        moved = False
-        for i in clashing:
-            if level[i] < len(candidates[i]) - 1:
-                level[i] += 1
-                moved = True
-        if not moved:
-            return tuple(shorts)
 
 
 def _sale_side(game: rules.Game, hand: rules.HandResult) -> str | None:
@@ -417,96 +368,6 @@ def _hand_row(
         ),
         dealer_set_side=sides.index(side_of[h.dealer]) if h.passed and h.set_back else None,
         set_back_by=h.set_back_by,
-    )
-
-
-@dataclass(frozen=True)
-class PointTaken:
-    """Who took one point of a hand, for the hand's own page."""
-
-    key: str
-    #: The point's English name, a catalogue key (``_()`` where shown), and its mark.
-    name: str
-    mark: str
-    taker: str | None
-    #: The taker's side in partnership play (None otherwise, or when nobody took it).
-    team: str | None
-
-
-@dataclass(frozen=True)
-class SideInHand:
-    """What one side did in a hand: its marks, the score change, the score after it."""
-
-    name: str
-    members: tuple[str, ...]
-    marks: str
-    delta: int
-    score: int
-    pitched: bool
-    set_back: bool
-    #: Sell-Out: this side scored the bid as sale points this hand.
-    sale: bool
-    #: This side won the game on this hand.
-    won: bool
-
-
-@dataclass(frozen=True)
-class HandView:
-    """One hand of a game as its own page says it (``/games/<id>/hands/<number>``)."""
-
-    row: HandRow
-    #: The pitcher's side in partnership play, else None.
-    pitcher_team: str | None
-    points: tuple[PointTaken, ...]
-    sides: tuple[SideInHand, ...]
-    previous: int | None
-    next: int | None
-
-
-def hand_view(game: GameView, number: int) -> HandView | None:
-    """Take hand ``number`` of a game from its page model (None if it has no such hand)."""
-    if not 1 <= number <= len(game.rows):
-        return None
-    row = game.rows[number - 1]
-    team_of = (
-        {player: side.name for side in game.sides for player in side.members}
-        if game.is_partnership
-        else {}
-    )
-    takers = dict(row.takers)
-    marks = dict(game.point_marks)
-    points = tuple(
-        PointTaken(
-            key=key,
-            name=name,
-            mark=marks[key],
-            taker=takers.get(key),
-            team=team_of.get(takers.get(key) or ""),
-        )
-        for key, name in game.point_names
-        if not row.passed
-    )
-    sides = tuple(
-        SideInHand(
-            name=side.name,
-            members=side.members,
-            marks=row.took_marks[i] if row.took_marks else "",
-            delta=row.deltas[i],
-            score=row.scores[i],
-            pitched=row.pitcher_side == side.name,
-            set_back=row.set_back and (row.pitcher_side == side.name or row.dealer_set_side == i),
-            sale=row.sale_side == side.name,
-            won=row.won and game.winner == side.name,
-        )
-        for i, side in enumerate(game.sides)
-    )
-    return HandView(
-        row=row,
-        pitcher_team=team_of.get(row.pitcher or ""),
-        points=points,
-        sides=sides,
-        previous=number - 1 if number > 1 else None,
-        next=number + 1 if number < len(game.rows) else None,
     )
 
 

@@ -289,7 +289,7 @@ FOOTNOTED = {CORRECTED, UNDONE, REMOVED, DISPUTED, SIGNED, LOCKED, UNLOCKED, CAL
 def trail_view(loaded: Loaded) -> TrailView:
     """Read a game's trail and say it."""
     row, game = loaded.row, loaded.game
-    chain, checked = operations.trail.checked_entries(row)
+    chain, checked = operations.trail_check.checked_entries(row)
     marks = operations.trail.marks(chain, len(loaded.hands))
     waiting = []
     if row.confirm_hands:
@@ -306,7 +306,7 @@ def trail_view(loaded: Loaded) -> TrailView:
                     mark.by if mark.state == DISPUTED else None,
                 )
             )
-    signatures = operations.trail.signatures(chain, row)
+    signatures = operations.trail_signing.signatures(chain, row)
     to_sign: tuple[tuple[str, tuple[str, ...]], ...] = ()
     if loaded.result.finished and row.signed_at is None:
         to_sign = tuple((side, game.members(side)) for side in signatures.missing(game.sides))

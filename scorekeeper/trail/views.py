@@ -93,7 +93,7 @@ def sign(game_id: int) -> BaseResponse:
     """A player signs the result and the settlement for their side; the last side locks it."""
     name = request.form.get("name", "")
     try:
-        locked = operations.trail.sign(game_id, name, label=_label())
+        locked = operations.trail_signing.sign(game_id, name, label=_label())
     except OperationError as error:
         if error.code == "no-game":
             raise
@@ -109,6 +109,6 @@ def sign(game_id: int) -> BaseResponse:
 @bp.post("/games/<id:game_id>/unlock")
 def unlock(game_id: int) -> BaseResponse:
     """The organiser opens a signed game again (kept in the trail)."""
-    operations.trail.unlock(game_id)
+    operations.trail_signing.unlock(game_id)
     flash(gettext("The game is open again: the signatures no longer count."), "info")
     return _back(game_id)

@@ -17,7 +17,8 @@
 // hand was saved meanwhile asks the same three questions before anything is saved.
 //
 // This module is the page's part: what each answer leads to is offline-next.js's, the hands
-// as values offline-hands.js's, and a hand's words are the server's, on its tap buttons.
+// as values offline-hands.js's, the table's question drawn offline-question.js's, and a
+// hand's words are the server's, on its tap buttons.
 import { connection } from "./connection.js";
 import { CONNECTED, OFFLINE } from "./connection-state.js";
 import { canKeep, handsKept, rememberSent, sentKeys } from "./offline-store.js";
@@ -26,6 +27,7 @@ import {
   OPEN_PAGE, RETRY, SEND_NEXT, SHOW_NEXT, nextStep, restored, sendsAtOnce,
 } from "./offline-next.js";
 import { SWAP, onFreshPage } from "./board-plan.js";
+import { drawQuestion } from "./offline-question.js";
 import { refresh, regionNames, say } from "./page-swap.js";
 import { fill } from "./words.js";
 
@@ -359,94 +361,21 @@ function keepHands() {
     return null;
   }
 
-  function line(text, className) {
-    const p = document.createElement("p");
-    p.textContent = text;
-    if (className) { p.className = className; }
-    return p;
-  }
-
-  function wordsOf(said) {
-    return said.words ? fill(words[said.words], said.values || {}) : "";
-  }
-
   // Ask the table about a kept hand (`hand`: nothing is sent meanwhile), or about the page's
   // own form (`hand` null: a page brought back whose hand was saved meanwhile).
   function ask(hand, asked) {
     queue.asking = hand !== null;
-    question.textContent = "";
-    question.dataset.kind = asked.kind;
-    asked.lines.forEach((said) => {
-      question.appendChild(line([wordsOf(said), said.text || ""].filter(Boolean).join(" "), said.className));
+    drawQuestion(question, asked, words, (choice) => {
+      question.hidden = true;
+      question.textContent = "";
+      queue.asking = false;
+      Promise.resolve(change(hand, choice.change)).then((done) => {
+        if (done !== "away") { flush(); }
+      }, flush);
     });
-    if (asked.list) {
-      const list = document.createElement("ul");
-      asked.list.forEach((message) => {
-        const li = document.createElement("li");
-        li.textContent = message;
-        list.appendChild(li);
-      });
-      question.appendChild(list);
-    }
-    if (asked.table) { question.appendChild(table(asked.table)); }
-    const choices = document.createElement("p");
-    choices.className = "choices";
-    asked.choices.forEach((choice) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = choice.primary ? "button primary" : "button";
-      b.textContent = fill(words[choice.words], choice.values || {});
-      b.addEventListener("click", () => {
-        question.hidden = true;
-        question.textContent = "";
-        queue.asking = false;
-        Promise.resolve(change(hand, choice.change)).then((done) => {
-          if (done !== "away") { flush(); }
-        }, flush);
-      });
-      choices.appendChild(b);
-    });
-    question.appendChild(choices);
     question.hidden = false;
     section.hidden = false;
     question.scrollIntoView({ block: "start" });
-  }
-
-  // This hand beside the recorded one, every choice with its taker, the differences marked.
-  function table(drawn) {
-    const t = document.createElement("table");
-    t.className = "compare";
-    const head = t.createTHead().insertRow();
-    head.appendChild(document.createElement("th"));
-    drawn.heads.forEach((said) => {
-      const th = document.createElement("th");
-      th.scope = "col";
-      th.textContent = wordsOf(said);
-      head.appendChild(th);
-    });
-    const body = t.createTBody();
-    drawn.rows.forEach((row) => {
-      const tr = body.insertRow();
-      if (row.differs) { tr.className = "differs"; }
-      const th = document.createElement("th");
-      th.scope = "row";
-      th.textContent = row.label;
-      tr.appendChild(th);
-      tr.insertCell().textContent = row.mine;
-      const theirs = tr.insertCell();
-      theirs.textContent = row.theirs;
-      if (row.differs) {
-        const mark = document.createElement("span");
-        mark.className = "differs-mark";
-        mark.textContent = " ≠ ";
-        const sr = document.createElement("span");
-        sr.className = "sr-only";
-        sr.textContent = words.differs;
-        mark.appendChild(sr);
-        theirs.appendChild(mark);
-      }
-    });
-    return t;
   }
 
   // --- Save -----------------------------------------------------------------------------------

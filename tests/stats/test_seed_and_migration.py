@@ -17,7 +17,7 @@ from scorekeeper import operations, rules
 from scorekeeper.cli.seed import seed_database
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
-from scorekeeper.operations.collection import SeededGame
+from scorekeeper.operations.seeded import SeededGame
 from scorekeeper.seed.generator import generate
 
 from .fixed_games import GAME_B, GAME_D

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.games import forms
+from scorekeeper.games import form_class, forms
 
 CASES = json.loads(
     (Path(__file__).resolve().parents[1] / "cases" / "game_count.json").read_text(encoding="utf-8")
@@ -36,7 +36,7 @@ def test_the_hand_form_adds_up_the_counter_as_the_table_says(
 ) -> None:
     game = rules.Game.create("auction-pitch", case["players"], teams=case["teams"])
     with app.test_request_context(method="POST", data=_posted(case)):
-        form = forms.hand_form(game)
+        form = form_class.hand_form(game)
         assert form.side_counts() == case["sides"]  # the sums so far, as the page shows them
         if "not_counted" in case:  # every player's count or none: nothing to save yet
             assert form.not_counted() == case["not_counted"]

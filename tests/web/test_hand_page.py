@@ -14,7 +14,7 @@ from i18n.catalogue import WORD
 from i18n.test_romanian_pages import _Page, english_words
 
 from scorekeeper import rules
-from scorekeeper.sheets.model import short_names
+from scorekeeper.sheets.names import short_names
 
 from .tables import ap_hand, import_game, record, text
 

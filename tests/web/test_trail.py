@@ -118,7 +118,7 @@ def test_every_kind_of_change_leaves_one_entry_with_its_who_and_when(app: Any, c
     assert deleted.status_code == 302
     with app.app_context():
         kept = operations.trail.entries(row)
-        checks = operations.trail.verify(game_id)
+        checks = operations.trail_check.verify(game_id)
         db.session.remove()
     assert [(e.kind, e.who) for e in kept[6:]] == [("deleted", "phone")]
     assert kept[6].before["players"] == PLAYERS and len(kept[6].before["hands"]) == 1
@@ -287,7 +287,7 @@ def test_the_trail_round_trips_through_export_and_import(app: Any, client: Any) 
     again = exported(client, copy)
     assert again == record
     with app.app_context():
-        assert [c.whole for c in operations.trail.verify(copy)] == [True]
+        assert [c.whole for c in operations.trail_check.verify(copy)] == [True]
         db.session.remove()
     # Scoring ignores it: the same record without its trail scores the same.
     plain = import_game(client, _without_trail(record))
@@ -385,7 +385,7 @@ def test_the_trail_round_trips_through_export_all_and_import_all(
         loaded = operations.loading.load(1)
         assert operations.loading.export_record(loaded)["trail"] == record["trail"]
         assert loaded.row.signed_at is not None  # still locked
-        assert [c.whole for c in operations.trail.verify()] == [True]
+        assert [c.whole for c in operations.trail_check.verify()] == [True]
         db.engine.dispose()
     checked = _cli("verify", instance=folder, database=target)
     assert checked.output.splitlines() == ["Game 1: the trail is whole (4 entries)."]
@@ -460,7 +460,7 @@ def test_a_database_from_before_the_trail_upgrades_and_its_games_play_on(app: An
         operations.hands.record_hand(game_id, hand, version=old_version)
         entries = operations.trail.entries(operations.loading.load(game_id).row)
         assert [(e.seq, e.kind, e.hand) for e in entries] == [(1, "recorded", 3)]
-        assert [c.whole for c in operations.trail.verify(game_id)] == [True]
+        assert [c.whole for c in operations.trail_check.verify(game_id)] == [True]
         db.session.remove()
 
 
