@@ -1,8 +1,10 @@
 """The game pages: set up a game, record hands, correct them, watch the board, import, export.
 
-Long because: each view is a screen long, and a game's pages share the same few helpers
+Long because: each view is a screen long, and a game's pages are one blueprint (``games.*``,
+the endpoint names the templates and the organiser's guard use) sharing the same few helpers
 (the game's version sent back, the page's context, the conflict said in words); split, they
-would import each other.
+would import each other. What a view reads, compares or builds is in ``receive``,
+``compare``, ``form_class`` and the page models.
 """
 
 from __future__ import annotations

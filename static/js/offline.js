@@ -17,8 +17,8 @@
 // hand was saved meanwhile asks the same three questions before anything is saved.
 //
 // This module is the page's part: what each answer leads to is offline-next.js's, the hands
-// as values offline-hands.js's, the table's question drawn offline-question.js's, and a
-// hand's words are the server's, on its tap buttons.
+// as values offline-hands.js's, the hands kept drawn offline-kept.js's, the table's question
+// drawn offline-question.js's, and a hand's words are the server's, on its tap buttons.
 import { connection } from "./connection.js";
 import { CONNECTED, OFFLINE } from "./connection-state.js";
 import { canKeep, handsKept, rememberSent, sentKeys } from "./offline-store.js";
@@ -27,6 +27,7 @@ import {
   OPEN_PAGE, RETRY, SEND_NEXT, SHOW_NEXT, nextStep, restored, sendsAtOnce,
 } from "./offline-next.js";
 import { SWAP, onFreshPage } from "./board-plan.js";
+import { drawKept, markProvisional } from "./offline-kept.js";
 import { drawQuestion } from "./offline-question.js";
 import { refresh, regionNames, say } from "./page-swap.js";
 import { fill } from "./words.js";
@@ -93,70 +94,12 @@ function keepHands() {
     connection.setWaiting(hands.length);
     section.hidden = hands.length === 0 && question.hidden;
     document.getElementById("offline-kept").textContent = queue.busy ? words.busy : words.kept;
-    const rows = document.getElementById("unsaved-rows");
-    const list = document.getElementById("offline-list");
-    list.textContent = "";
-    if (rows) {
-      const columns = rows.closest("table").querySelectorAll("thead th").length;
-      rows.textContent = "";
-      hands.forEach((hand) => {
-        const tr = document.createElement("tr");
-        tr.className = "unsaved";
-        tr.dataset.key = hand.key;
-        const number = document.createElement("td");
-        number.textContent = hand.number;
-        const what = document.createElement("td");
-        what.colSpan = Math.max(1, columns - 1);
-        const tag = document.createElement("strong");
-        tag.className = "unsaved-tag";
-        tag.textContent = words.not_saved;
-        what.appendChild(tag);
-        what.appendChild(document.createTextNode(" " + hand.summary));
-        tr.appendChild(number);
-        tr.appendChild(what);
-        rows.appendChild(tr);
-      });
-      const wrap = rows.closest(".table-wrap");
-      const noHand = document.getElementById("no-hand");
-      if (noHand) {
-        noHand.hidden = hands.length > 0;
-        wrap.hidden = hands.length === 0;
-      }
-    }
-    hands.forEach((hand) => {
-      const item = document.createElement("li");
-      item.textContent = fill(words.hand, { number: hand.number }) + ": " + hand.summary;
-      list.appendChild(item);
-    });
+    drawKept(hands, words);
     const next = nextNumber(queue.serverNext, hands);
-    markProvisional(hands.length > 0, next);
+    markProvisional(hands.length > 0, next, words, Boolean(form && !form.hidden));
     if (form && queue.restored === null) {
       field("number").value = String(next);
       form.querySelector("h2").textContent = fill(words.hand, { number: next });
-    }
-  }
-
-  // The standings and who deals are the server's; with hands kept they are marked as not
-  // counting those, and the dealer line says the hand the phone is at.
-  function markProvisional(kept, next) {
-    const standings = document.getElementById("standings");
-    let note = document.getElementById("provisional-note");
-    if (standings) {
-      standings.classList.toggle("provisional", kept);
-      if (kept && !note) {
-        note = document.createElement("p");
-        note.id = "provisional-note";
-        note.className = "provisional-note";
-        note.textContent = words.provisional;
-        standings.parentNode.insertBefore(note, standings.nextSibling);
-      } else if (!kept && note) {
-        note.remove();
-      }
-    }
-    const dealer = document.querySelector(".dealer-line");
-    if (dealer && kept && form && !form.hidden) {
-      dealer.textContent = fill(words.dealer_kept, { number: next });
-      dealer.classList.add("provisional");
     }
   }
 
