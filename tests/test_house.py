@@ -131,6 +131,7 @@ FEATURE_EXTRAS = {
     "games/rules_card.py",
     "history/filters.py",
     "auth/access.py",
+    "auth/directors.py",
     "setup/refusals.py",
 }
 

@@ -9,7 +9,8 @@
 - ``events``, ``event_setup``, ``rounds``, ``standings``, ``seasons``: tournaments and
   league nights: reading one, setting it up and registering its players, its rounds (the
   seating the engine works out, the games a round starts, the clock, time called), its
-  standings and prize money, and league seasons;
+  standings and prize money, and league seasons; ``table_marks``: a round's tables'
+  unconfirmed and disputed hands read at once; ``directors``: an event's director's code;
 - ``logins``: the organiser login's limit on failed attempts, one for every worker;
 - ``collection``: every game at once (export-all, import-all, the seed's bulk write);
 - ``kept``: which stored games a record to import is identical to;
@@ -26,6 +27,7 @@ modules are imported here, no name is re-exported.
 
 from . import (
     collection,
+    directors,
     errors,
     event_setup,
     events,
@@ -41,11 +43,13 @@ from . import (
     rule_sets,
     seasons,
     standings,
+    table_marks,
     trail,
 )
 
 __all__ = [
     "collection",
+    "directors",
     "errors",
     "event_setup",
     "events",
@@ -61,5 +65,6 @@ __all__ = [
     "rule_sets",
     "seasons",
     "standings",
+    "table_marks",
     "trail",
 ]
