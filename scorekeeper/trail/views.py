@@ -26,6 +26,14 @@ from ..web.errors import render_error
 bp = Blueprint("trail", __name__)
 bp.add_app_template_global(directs_game, "directs_game")
 
+
+def event_game(game_id: int) -> bool:
+    """Whether the game is played at an event (its signed game is its director's to change)."""
+    return operations.events.event_of_game(game_id) is not None
+
+
+bp.add_app_template_global(event_game, "event_game")
+
 #: The form field (and header, for a script) a phone's label comes in.
 DEVICE_FIELD = "device"
 DEVICE_HEADER = "X-Scorekeeper-Device"
@@ -62,7 +70,7 @@ def _signed(error: Signed) -> Any:
     """A signed game's correction, undo or deletion from a table phone: said in words (an
     event's game is corrected by its director)."""
     game_id = error.params.get("game")
-    if isinstance(game_id, int) and operations.events.event_of_game(game_id) is not None:
+    if isinstance(game_id, int) and event_game(game_id):
         return render_error(403, explain(OperationError("signed-event", **error.params)))
     return render_error(403, explain(error))
 

@@ -233,7 +233,9 @@ def test_only_the_director_corrects_a_signed_event_game_and_the_trail_says_so(
     director = text(client.get(f"/events/{event_id}").get_data(as_text=True))
     assert "signed by every side: locked" in director
     assert "Open the game again" in client.get(f"/games/{one}").get_data(as_text=True)
-    assert "Open the game again" not in phone.get(f"/games/{one}").get_data(as_text=True)
+    on_phone = phone.get(f"/games/{one}").get_data(as_text=True)
+    assert "Open the game again" not in on_phone
+    assert "Only the event's director can correct, undo or delete it now." in text(on_phone)
 
     corrected = _hand(client, app, one, 1, edit=1)
     assert corrected.status_code == 302, corrected.get_data(as_text=True)[:500]
