@@ -138,6 +138,7 @@ FEATURE_EXTRAS = {
     "history/filters.py",
     "auth/access.py",
     "events/knockout_views.py",
+    "auth/directors.py",
     "setup/refusals.py",
     "setup/shape.py",
 }

@@ -4,7 +4,8 @@ On 127.0.0.1 the app is open. An organiser who serves it to a network can set a
 password (``SCOREKEEPER_PASSWORD`` in the environment, ``ORGANISER_PASSWORD`` in
 instance/config.py, or ``scorekeeper set-password``, which stores only a hash in
 the instance folder). Then every write (any POST) and every page that exists only
-to write needs a login; the games, the scoreboard and the sheets stay readable.
+to write needs a login; the games, the scoreboard and the sheets stay readable. An event's
+director (``directors``) needs none for that event and its games.
 
 A login holds only while nothing has changed since: the session keeps an HMAC (under
 the secret key) of the password as it stands (its stored hash, or the plain setting)
@@ -40,8 +41,15 @@ LOGIN_GENERATION_FILE = "organiser_logins"
 SESSION_KEY = "organiser"
 #: Endpoints that anyone may POST to (logging in is how one gets permission; anyone may
 #: pick their language; a player confirms, disputes or signs on their own phone: that
-#: changes no score, and the trail keeps who did).
-OPEN_POSTS = {"auth.login", "language.switch", "trail.answer", "trail.sign"}
+#: changes no score, and the trail keeps who did; a device becomes an event's director by
+#: the code the director gave it).
+OPEN_POSTS = {
+    "auth.login",
+    "language.switch",
+    "trail.answer",
+    "trail.sign",
+    "events.become_director",
+}
 #: GET pages that exist only to change something: with a password set they need a login.
 ORGANISER_PAGES = {
     "setup.choose_variant",
@@ -160,6 +168,10 @@ def init_app(app: Flask) -> None:
         writes = request.method not in ("GET", "HEAD", "OPTIONS")
         page_only_writes = endpoint in ORGANISER_PAGES or getattr(view, "organiser_page", False)
         if endpoint in OPEN_POSTS or not (writes or page_only_writes):
+            return None
+        from .directors import director_request
+
+        if director_request():  # an event's director, on that event and its games
             return None
         if writes and request.mimetype == "application/json":
             return render_error(403, "Log in as the organiser to change the score sheets.")

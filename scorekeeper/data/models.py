@@ -250,6 +250,8 @@ class LoginFailure(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy'
 WHO_MAX = 120
 #: Longest label a phone picks for itself ("Dana's phone").
 DEVICE_LABEL_MAX = 40
+#: Longest hash of an event's director's code ("scrypt:16384:8:1$<salt>$<hex>").
+DIRECTOR_HASH_MAX = 200
 
 
 class Change(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Model is made at run time
@@ -434,6 +436,9 @@ class Event(db.Model):  # type: ignore[name-defined]  # Flask-SQLAlchemy's db.Mo
     #: The knockout's teams (a team is its first player's id) in seed order, drawn from the
     #: standings when it started (None: not started).
     knockout_seeds: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    #: A hash of the director's code (``operations.directors``): another device that enters
+    #: the code directs the event too. Only the hash is kept; null: no code drawn yet.
+    director_code_hash: Mapped[str | None] = mapped_column(String(DIRECTOR_HASH_MAX), default=None)
 
     __table_args__ = (Index("ix_event_date", "date"),)
 

@@ -229,7 +229,22 @@ class HiddenStandingsForm(Form):
     hidden = HiddenField()
 
 
+class DirectorCodeForm(Form):
+    """Another device becomes the event's director by the code on the director's screen."""
+
+    code = StringField(
+        _l("The director's code"),
+        filters=[strip],
+        validators=[
+            InputRequired(message=_l("Type the code the director's screen shows.")),
+            Length(max=20, message=_l("At most %(max)s characters.")),
+        ],
+        render_kw={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"},
+    )
+
+
 __all__ = [
+    "DirectorCodeForm",
     "EventForm",
     "HiddenStandingsForm",
     "KnockoutForm",

@@ -4,6 +4,7 @@ shapes plain values for a template; the standings and the seating come from the 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -41,6 +42,11 @@ class TableView:
     limit: int | None
     #: A table of the next round, not started yet (no game).
     planned: bool = False
+    #: The hands still waiting for the other side's confirmation, and those disputed
+    #: (numbers, in order; the director's screen shows them), and whether every side signed.
+    waiting: tuple[int, ...] = ()
+    disputed: tuple[int, ...] = ()
+    signed: bool = False
 
     @property
     def state(self) -> str:
@@ -171,11 +177,28 @@ def planned(state: EventState) -> tuple[tuple[TableView, ...] | None, tuple[str,
     return tables, tuple(names[i] for i in plan.byes), None
 
 
+def marked(tables: Sequence[TableState], views: Sequence[TableView]) -> tuple[TableView, ...]:
+    """The tables with their unconfirmed and disputed hands and signatures, read from every
+    table's trail at once (``operations.table_marks``: one query for the round)."""
+    found = operations.table_marks.table_marks(t.game for t in tables if t.game is not None)
+    out = []
+    for view in views:
+        marks = found.get(view.game_id) if view.game_id is not None else None
+        if marks is not None:
+            view = dataclasses.replace(
+                view, waiting=marks.waiting, disputed=marks.disputed, signed=marks.signed
+            )
+        out.append(view)
+    return tuple(out)
+
+
 def director(event_id: int) -> Director:
     state = operations.events.load_event(event_id)
     names = state.names()
     current = state.current
     tables = tuple(table_view(t, names) for t in current.tables) if current else ()
+    if current:
+        tables = marked(current.tables, tables)
     byes = tuple(names.get(i, "?") for i in current.byes) if current else ()
     plan, plan_byes, error = planned(state)
     return Director(

@@ -22,6 +22,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms.fields.choices import SelectChoice
 
 from .. import operations, rules
+from ..auth import directors
 from ..i18n import day, error_detail, gettext, isolated, ngettext, said
 from ..live import broker as live
 from ..operations.errors import Conflict, EventError, NotFound, OperationError
@@ -155,6 +156,8 @@ def create() -> ViewResult:
     except OperationError as error:
         form.form_errors.append(operations.errors.explain(error))
         return _list_page(form), 400
+    # The browser that sets the event up directs it.
+    directors.mark_director(event_id, operations.directors.draw_code(event_id))
     flash(
         gettext("%(event)s is set up: register its players.", event=isolated(form.name.data)),
         "info",
@@ -193,7 +196,11 @@ def _register_form(state: operations.events.EventState, **kwargs: Any) -> forms.
     return form
 
 
-def _director_page(event_id: int, register: forms.RegisterForm | None = None) -> str:
+def _director_page(
+    event_id: int,
+    register: forms.RegisterForm | None = None,
+    code_form: forms.DirectorCodeForm | None = None,
+) -> str:
     view = queries.director(event_id)
     if register is None:
         register = _register_form(view.state)
@@ -203,6 +210,9 @@ def _director_page(event_id: int, register: forms.RegisterForm | None = None) ->
         view=view,
         event=view.event,
         register=register,
+        directing=directors.may_direct(event_id),
+        director_code=directors.shown_code(event_id),
+        code_form=code_form or forms.DirectorCodeForm(prefix="director"),
         format_said=forms.FORMAT_NAMES[view.event.format],
         plan_error_said=operations.errors.explain(view.plan_error) if view.plan_error else None,
         stamp=queries.stamp(event_id),
@@ -375,6 +385,55 @@ def finish(event_id: int) -> ViewResult:
     else:
         flash(gettext("The event is over: its standings are final."), "info")
     return redirect(url_for("events.standings", event_id=event_id))
+
+
+# --- Who directs --------------------------------------------------------------------------------
+
+#: The event's changes anyone may ask for: becoming its director by its code.
+OPEN_TO_ALL = {"events.become_director"}
+
+
+@bp.before_request
+def _director_only() -> BaseResponse | None:
+    """The event's own changes (rounds, clock, registration...) are its director's."""
+    event_id = (request.view_args or {}).get("event_id")
+    if request.method != "POST" or not isinstance(event_id, int):
+        return None
+    if request.endpoint in OPEN_TO_ALL or directors.may_direct(event_id):
+        return None
+    operations.events.load_event(event_id, games=False)  # NotFound for no such event
+    _said(EventError("not-director"))
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/director")
+def become_director(event_id: int) -> ViewResult:
+    """Another device becomes the event's director by the code its director's screen shows."""
+    form = forms.DirectorCodeForm(prefix="director")
+    if not form.validate_on_submit():
+        return _director_page(event_id, code_form=form), 400
+    if not operations.directors.check_code(event_id, form.code.data):
+        operations.events.load_event(event_id, games=False)  # NotFound for no such event
+        form.code.errors = [operations.errors.explain(EventError("bad-director-code"))]
+        return _director_page(event_id, code_form=form), 400
+    code = operations.directors.shown(operations.directors.normalised(form.code.data))
+    directors.mark_director(event_id, code)
+    flash(gettext("This device directs the event now."), "info")
+    return _back(event_id)
+
+
+@bp.post("/events/<id:event_id>/director/code")
+def new_director_code(event_id: int) -> ViewResult:
+    """Draw a new director's code: the old one no longer works, and every other device that
+    directed the event with it no longer does."""
+    directors.mark_director(event_id, operations.directors.draw_code(event_id))
+    flash(
+        gettext(
+            "A new director's code: the old one, and the devices that entered it, no longer direct."
+        ),
+        "info",
+    )
+    return _back(event_id)
 
 
 # --- The tables' phones ---------------------------------------------------------------------------

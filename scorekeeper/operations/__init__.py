@@ -11,7 +11,8 @@
   seating the engine works out, the games a round starts, the clock, time called), its
   standings and prize money, and league seasons; ``knockout``, ``bracket``: fixed teams'
   knockout after the round robin (starting it and each series' next game; its bracket
-  replayed from its games);
+  replayed from its games); ``table_marks``: a round's tables' unconfirmed and disputed
+  hands read at once; ``directors``: an event's director's code;
 - ``logins``: the organiser login's limit on failed attempts, one for every worker;
 - ``collection``: every game at once (export-all, import-all); ``seeded``: the seed's
   bulk write; ``sqlite_copy``: the SQLite file copied whole (``backup``);
@@ -32,6 +33,7 @@ modules are imported here, no name is re-exported.
 from . import (
     bracket,
     collection,
+    directors,
     errors,
     event_setup,
     events,
@@ -50,6 +52,7 @@ from . import (
     seeded,
     sqlite_copy,
     standings,
+    table_marks,
     trail,
     trail_changes,
     trail_check,
@@ -60,6 +63,7 @@ from . import (
 __all__ = [
     "bracket",
     "collection",
+    "directors",
     "errors",
     "event_setup",
     "events",
@@ -78,6 +82,7 @@ __all__ = [
     "seeded",
     "sqlite_copy",
     "standings",
+    "table_marks",
     "trail",
     "trail_changes",
     "trail_check",

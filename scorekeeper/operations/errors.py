@@ -56,6 +56,19 @@ MESSAGES: dict[str, str] = {
         "%(name)s cannot answer for hand %(number)s: a player of another side than the "
         "pitcher's confirms or disputes it. Nothing was changed."
     ),
+    "signed-event": N_(
+        "Game %(game)s was signed by every side at %(at)s, so it is locked: only the "
+        "event's director can correct, undo or delete it now (on the director's screen's "
+        "device, or one that entered the director's code). Nothing was changed."
+    ),
+    "not-director": N_(
+        "Only the event's director can do that: on the device that set the event up, or on "
+        "one that entered the director's code on the event's screen. Nothing was changed."
+    ),
+    "bad-director-code": N_(
+        "That is not this event's director's code (it is on the director's screen): "
+        "check it and enter it again."
+    ),
     "not-a-player": N_("%(name)s does not play in this game; nothing was signed."),
     "bad-trail": N_(
         "The record's trail is not shaped as a trail is (at %(place)s); nothing was imported."
@@ -137,7 +150,27 @@ PLURALS: dict[str, Callable[..., str]] = {
         num,
         **params,
     ),
+    "disputed": lambda num, places, **params: ngettext(
+        "Round %(round)s has a disputed hand: %(places)s. Correct it on the table's game page, "
+        "or have the other side confirm it, then start the next round.",
+        "Round %(round)s has disputed hands: %(places)s. Correct them on the tables' game "
+        "pages, or have the other side confirm them, then start the next round.",
+        num,
+        **params,
+        places=gettext("; ").join(_table_hands(table, hands) for table, hands in places),
+    ),
 }
+
+
+def _table_hands(table: int, hands: list[int]) -> str:
+    """ "table 2, hand 3" or "table 2, hands 1, 4"."""
+    return ngettext(
+        "table %(table)s, hand %(hands)s",
+        "table %(table)s, hands %(hands)s",
+        len(hands),
+        table=table,
+        hands=", ".join(str(n) for n in hands),
+    )
 
 
 class OperationError(Exception):

@@ -1,7 +1,8 @@
 """An event's rounds: the next round's seating (worked out by the engine from the rounds
 played, ``rules.events.seating``), starting a round (its seating stored and one ordinary
-game a table created, in one transaction, under the event's lock and version), the round
-clock, and time called on every table."""
+game a table created, each hand of which waits for the other side's confirmation, in one
+transaction, under the event's lock and version), the round clock, and time called on every
+table."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ from .events import (
     state_of,
     teams_of,
 )
+from .statements import GAME
+from .table_marks import table_marks
 from .writing import refresh_stats, store_game
 
 # --- Rounds ---------------------------------------------------------------------------------------
@@ -165,8 +168,10 @@ def _team_round(state: EventState, present: Sequence[int], number: int) -> ev.Ro
 def start_round(event_id: int, *, version: int | None) -> int:
     """Start the next round: its seating (``next_seating``, worked out again under the
     event's lock, so it is the one the director was shown at that version), one game a
-    table, and its clock. Refused while a table of the round before has not finished, or
-    once every round has been played. Return the round's number."""
+    table, and its clock. Every table's game asks for confirmation: each hand waits for a
+    player of another side (``operations.trail``). Refused while a table of the round before
+    has not finished or has a disputed hand, or once every round has been played. Return
+    the round's number."""
     with write_transaction():
         info = locked_event(event_id, version)
         state = state_of(info)
@@ -174,6 +179,8 @@ def start_round(event_id: int, *, version: int | None) -> int:
             raise EventError("event-over")
         if not state.can_start_next:
             raise EventError("round-not-over", number=state.current.number if state.current else 0)
+        if state.current is not None:
+            refuse_disputed(state.current)
         plan = next_seating(state)
         names = state.names()
         now = utcnow()
@@ -204,8 +211,30 @@ def start_round(event_id: int, *, version: int | None) -> int:
             )
         if tables:
             run(insert(TABLE), tables)
+            game_ids = [t["game_id"] for t in tables]
+            run(update(GAME).where(GAME.c.id.in_(game_ids)).values(confirm_hands=True))
         bump_version(event_id)
         return plan.number
+
+
+def refuse_disputed(played: RoundState) -> None:
+    """Refuse (``EventError`` "disputed") while a table of ``played`` has a disputed hand:
+    it is settled first (corrected, or confirmed by the other side). Hands only waiting for
+    a confirmation do not hold the round back."""
+    games = [t.game for t in played.tables if t.game is not None]
+    found = table_marks(games)
+    places = [
+        (t.number, found[t.game_id].disputed)
+        for t in played.tables
+        if t.game_id in found and found[t.game_id].disputed
+    ]
+    if places:
+        raise EventError(
+            "disputed",
+            num=sum(len(hands) for _, hands in places),
+            round=played.number,
+            places=[[number, list(hands)] for number, hands in places],
+        )
 
 
 def table_setup(info: EventInfo, names: Sequence[str], sides: Any) -> rules.Game:

@@ -1,9 +1,11 @@
 """The other side's answers and the signatures: ``POST /games/<id>/hands/<n>/answer``
-(confirm or dispute), ``POST /games/<id>/sign``, ``POST /games/<id>/unlock`` (the organiser).
+(confirm or dispute), ``POST /games/<id>/sign``, ``POST /games/<id>/unlock`` (the organiser,
+or on an event's game its director).
 
-Every request says once who makes its changes (``operations.trail.acting``): the organiser
-when logged in, else the phone by the label it chose (posted as ``device``), so each write
-of the request, whichever page made it, lands in the trail with its who.
+Every request says once who makes its changes (``operations.trail.acting``): on an event's
+game the event's director (``auth.directors``), the organiser when logged in, else the
+phone by the label it chose (posted as ``device``), so each write of the request, whichever
+page made it, lands in the trail with its who.
 """
 
 from __future__ import annotations
@@ -15,12 +17,22 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from .. import operations
 from ..auth.access import is_organiser, password_required
+from ..auth.directors import directs_game
 from ..i18n import gettext, isolated
 from ..operations.errors import OperationError, explain
 from ..operations.trail import Signed
 from ..web.errors import render_error
 
 bp = Blueprint("trail", __name__)
+bp.add_app_template_global(directs_game, "directs_game")
+
+
+def event_game(game_id: int) -> bool:
+    """Whether the game is played at an event (its signed game is its director's to change)."""
+    return operations.events.event_of_game(game_id) is not None
+
+
+bp.add_app_template_global(event_game, "event_game")
 
 #: The form field (and header, for a script) a phone's label comes in.
 DEVICE_FIELD = "device"
@@ -28,7 +40,11 @@ DEVICE_HEADER = "X-Scorekeeper-Device"
 
 
 def who_acts() -> str:
-    """Who this request's changes are made by."""
+    """Who this request's changes are made by: on an event's game, its director's browser
+    acts as the director."""
+    game_id = (request.view_args or {}).get("game_id")
+    if isinstance(game_id, int) and directs_game(game_id):
+        return operations.trail.DIRECTOR
     if password_required() and is_organiser():
         return operations.trail.ORGANISER
     label = request.form.get(DEVICE_FIELD) if request.form else None
@@ -51,7 +67,11 @@ def _forget_who_acted(_error: BaseException | None) -> None:
 
 @bp.app_errorhandler(Signed)
 def _signed(error: Signed) -> Any:
-    """A signed game's correction, undo or deletion from a table phone: said in words."""
+    """A signed game's correction, undo or deletion from a table phone: said in words (an
+    event's game is corrected by its director)."""
+    game_id = error.params.get("game")
+    if isinstance(game_id, int) and event_game(game_id):
+        return render_error(403, explain(OperationError("signed-event", **error.params)))
     return render_error(403, explain(error))
 
 
