@@ -20,6 +20,7 @@ from ..data import models
 from ..data.database import run
 from ..data.extensions import db
 from ..data.models import utcnow
+from ..live import broker as live
 from ..lru import per_app
 from .errors import Conflict, NotFound
 from .loading import Replays, load_many
@@ -323,7 +324,21 @@ def locked_event(event_id: int, version: int | None) -> EventInfo:
 
 
 def bump_version(event_id: int) -> None:
+    """The event changed: its version moves on, and its room's boards hear of it once the
+    write commits (``live.event_changed``)."""
     run(update(EVENT).where(EVENT.c.id == event_id).values(version=EVENT.c.version + 1))
+    live.event_changed(event_id)
+
+
+def game_ids(event_id: int) -> set[int]:
+    """The games played at the event's tables, every round's: what its room's board hears."""
+    return set(
+        db.session.execute(
+            select(TABLE.c.game_id)
+            .select_from(TABLE.join(ROUND, ROUND.c.id == TABLE.c.round_id))
+            .where(ROUND.c.event_id == event_id, TABLE.c.game_id.is_not(None))
+        ).scalars()
+    )
 
 
 def rounds_started(event_id: int) -> int:
