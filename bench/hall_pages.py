@@ -159,7 +159,11 @@ def pages_process(connection: Any, port: int, games: list[int], seconds: float) 
     for page in pages:
         page.start()
         time.sleep(0.004)
-    time.sleep(2.0)
+    deadline = time.monotonic() + 60  # every page open (streaming, polling or failed)
+    while time.monotonic() < deadline:
+        if counts["streamed"] + counts["polled"] + counts["errors"] >= len(pages):
+            break
+        time.sleep(0.1)
     connection.send(dict(counts))
     connection.poll(seconds)  # told to stop, or past its time
     for page in pages:

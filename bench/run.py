@@ -598,10 +598,12 @@ def hall_rows(database_url: str | None, seconds_: float) -> list[Row]:
     if not database_url:
         return [Row("Hall", "skipped: the hall runs on PostgreSQL (--database-url)", 0, "")]
     found = hall.measure(database_url, seconds_)
+    for error in found["errors"]:
+        print(f"  hall: {error}", file=sys.stderr)
     saves, boards = found["saves"], found["boards"]
     part = f"Hall ({hall.TABLES} tables, gunicorn -w {hall.WORKERS} -k gevent, PostgreSQL)"
     errors = len(found["errors"])
-    pages = found["pages"]
+    pages = found["pages_after"] or found["pages"]
     rooms = ", ".join(how for how, _fetches, _errors in found["rooms"])
     opened = (
         f"{pages.get('streamed', 0)} pages streamed, {pages.get('polled', 0)} polling "
