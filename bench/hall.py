@@ -300,12 +300,49 @@ def server_memory(pid: int) -> dict[str, int]:
     return live.process_usage(pids)
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) the server's processes have used, in seconds."""
+    total = 0
+    for each in [pid, *live.children(pid)]:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def profiled(pid: int, folder: Path | None, seconds: float) -> Iterator[None]:
+    """With ``folder``, py-spy samples every gunicorn process meanwhile (collapsed stacks,
+    one file a process: ``grep``, or flamegraph.pl); without, nothing."""
+    if folder is None:
+        yield
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    spy = str(Path(sys.executable).with_name("py-spy"))
+    command = [spy, "record", "-f", "raw", "-r", "50", "-d", str(int(seconds) + 1), "-p"]
+    spies = [
+        subprocess.Popen(
+            [*command, str(each), "-o", str(folder / f"worker-{each}.txt")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for each in live.children(pid)
+    ]
+    try:
+        yield
+    finally:
+        for spy_process in spies:
+            try:
+                spy_process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                spy_process.kill()
+
+
 def load_average() -> float:
     """The 1-minute load average, as ``uptime`` says it."""
     return round(os.getloadavg()[0], 2)
 
 
-def measure(url: str, seconds: float = SECONDS) -> dict[str, Any]:
+def measure(url: str, seconds: float = SECONDS, profile: Path | None = None) -> dict[str, Any]:
     found: dict[str, Any] = {"tables": TABLES, "players": PLAYERS, "load_before": load_average()}
     reset_schema(url)
     with (
@@ -339,28 +376,31 @@ def measure(url: str, seconds: float = SECONDS) -> dict[str, Any]:
         pending: list[tuple[int, int, float]] = []
         rng = random.Random(7)
         found["load_during"] = load_average()
-        deadline = time.perf_counter() + seconds
-        next_at = time.perf_counter()
-        peak: dict[str, int] = {"rss_kib": 0, "threads": 0}
-        while time.perf_counter() < deadline:
-            time.sleep(max(0.0, next_at - time.perf_counter()))
-            next_at += 1.0 / HANDS_PER_SECOND
-            open_tables = [n for n, r in recorders.items() if not r.finished]
-            if not open_tables:
-                break
-            table = rng.choice(open_tables)
-            try:
-                took, answered = recorders[table].record()
-                saves.append(took)
-                played = sum(1 for h in recorders[table].hands if not h.passed)
-                pending.append((table, played, answered))
-            except (OSError, http.client.HTTPException, RuntimeError) as error:
-                errors.append(str(error)[:200])
-            if len(saves) % 20 == 0:
-                usage = server_memory(pid)
-                if usage["rss_kib"] > peak["rss_kib"]:
-                    peak = usage
-        found["load_after"] = load_average()
+        cpu_before = cpu_seconds(pid)
+        with profiled(pid, profile, seconds):
+            deadline = time.perf_counter() + seconds
+            next_at = time.perf_counter()
+            peak: dict[str, int] = {"rss_kib": 0, "threads": 0}
+            while time.perf_counter() < deadline:
+                time.sleep(max(0.0, next_at - time.perf_counter()))
+                next_at += 1.0 / HANDS_PER_SECOND
+                open_tables = [n for n, r in recorders.items() if not r.finished]
+                if not open_tables:
+                    break
+                table = rng.choice(open_tables)
+                try:
+                    took, answered = recorders[table].record()
+                    saves.append(took)
+                    played = sum(1 for h in recorders[table].hands if not h.passed)
+                    pending.append((table, played, answered))
+                except (OSError, http.client.HTTPException, RuntimeError) as error:
+                    errors.append(str(error)[:200])
+                if len(saves) % 20 == 0:
+                    usage = server_memory(pid)
+                    if usage["rss_kib"] > peak["rss_kib"]:
+                        peak = usage
+            found["load_after"] = load_average()
+            found["server_cpu"] = cpu_seconds(pid) - cpu_before
         time.sleep(3.0)
         for table, played, answered in pending:
             shown = [room.when(table, played) for room in rooms]
@@ -394,6 +434,9 @@ def summary(found: dict[str, Any]) -> dict[str, Any]:
         "start next round, 400 players (s)": round(found["next_round"], 3),
         "server memory (MiB, all workers)": round(memory_mib, 1),
         "hands recorded": len(saves),
+        "server CPU per hand (ms, every process)": round(
+            1000 * found["server_cpu"] / max(1, len(saves)), 1
+        ),
         "open pages": found["pages_after"] or found["pages"],
         "room boards (how, fetches, errors)": found["rooms"],
         "load average (before, next round, during, after)": [
@@ -413,10 +456,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"))
     parser.add_argument("--seconds", type=float, default=SECONDS)
+    parser.add_argument(
+        "--profile", type=Path, help="a folder for py-spy's samples of each worker (hands phase)"
+    )
     args = parser.parse_args(argv)
     if not args.database_url:
         raise SystemExit("the hall runs on PostgreSQL: give --database-url or BENCH_DATABASE_URL")
-    print(json.dumps(summary(measure(args.database_url, args.seconds)), indent=2))
+    print(json.dumps(summary(measure(args.database_url, args.seconds, args.profile)), indent=2))
 
 
 if __name__ == "__main__":
