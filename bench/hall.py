@@ -271,8 +271,14 @@ class Recorder:
             self.client, "POST", f"/games/{self.game_id}", body, "application/x-www-form-urlencoded"
         )
         if status != 302:
-            said = re.findall(rb'class="(?:flash|errors)[^"]*"[^>]*>(.*?)</', answer, re.S)
-            raise RuntimeError(f"POST answered {status}: {said[:3]!r}")
+            said = re.findall(
+                rb'class="(?:flash|errors?|field-error)[^"]*"[^>]*>(.*?)</', answer, re.S
+            )
+            title = re.search(rb"<title>(.*?)</title>", answer, re.S)
+            raise RuntimeError(
+                f"POST answered {status}: {title.group(1) if title else answer[:120]!r} "
+                f"{[s.strip() for s in said if s.strip()][:3]!r} ({fields})"
+            )
         answered = time.perf_counter()
         status, _, self.page = ask(self.client, "GET", response.headers["Location"].split("#")[0])
         took = time.perf_counter() - started
@@ -318,6 +324,8 @@ def profiled(pid: int, folder: Path | None, seconds: float) -> Iterator[None]:
         return
     folder.mkdir(parents=True, exist_ok=True)
     spy = str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        raise SystemExit("--profile needs py-spy in the venv: .venv/bin/pip install py-spy")
     command = [spy, "record", "-f", "raw", "-r", "50", "-d", str(int(seconds) + 1), "-p"]
     spies = [
         subprocess.Popen(
