@@ -23,6 +23,7 @@ from ..data.models import utcnow
 from ..live import broker as live
 from ..lru import per_app
 from .errors import Conflict, NotFound
+from .event_rows import rounds_and_tables
 from .loading import Replays, load_many
 from .rows import Loaded
 
@@ -240,19 +241,7 @@ def state_of(info: EventInfo, *, games: bool = True) -> EventState:
             .order_by(ENTRANT.c.id)
         )
     )
-    round_rows = list(
-        db.session.execute(
-            select(ROUND).where(ROUND.c.event_id == info.id).order_by(ROUND.c.number)
-        )
-    )
-    table_rows = list(
-        db.session.execute(
-            select(TABLE, ROUND.c.number.label("round_number"))
-            .select_from(TABLE.join(ROUND, ROUND.c.id == TABLE.c.round_id))
-            .where(ROUND.c.event_id == info.id)
-            .order_by(ROUND.c.number, TABLE.c.number)
-        )
-    )
+    round_rows, table_rows = rounds_and_tables(info.id, info.version, kept=games)
     loaded: dict[int, Any] = {}
     if games:
         ids = [t.game_id for t in table_rows if t.game_id is not None]
@@ -262,7 +251,8 @@ def state_of(info: EventInfo, *, games: bool = True) -> EventState:
         tables = tuple(
             TableState(
                 t.number,
-                t.game_id,
+                # A game deleted since its table was kept: as the row now says (SET NULL).
+                t.game_id if not games or t.game_id in loaded else None,
                 tuple(t.seats),
                 None if t.sides is None else tuple(tuple(s) for s in t.sides),
                 found if isinstance(found := loaded.get(t.game_id), Loaded) else None,

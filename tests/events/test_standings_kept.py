@@ -1,7 +1,9 @@
 """An event's standings are worked out once for each state they follow from (a room's
 boards redraw at every hand saved; the standings move only when a game finishes), and
 never kept past a change that moves them: a game finished, a player renamed, the next
-round's byes, a withdrawal. Real operations on a real database.
+round's byes, a withdrawal. The rounds and tables are kept so too, by the event's
+version, and a table's game deleted since shows as gone. Real operations on a real
+database.
 """
 
 from __future__ import annotations
@@ -89,3 +91,29 @@ def test_a_player_renamed_shows_the_new_name_and_a_withdrawal_shows_too(app: Any
     withdrawn = _standings(app, event_id)
     assert next(line for line in withdrawn.lines if line.entrant == hal).withdrawn
     assert not next(line for line in renamed.lines if line.entrant == hal).withdrawn
+
+
+def _tables(app: Any, event_id: int) -> list[tuple[int, int | None, bool]]:
+    """The latest round's tables as the pages read them: (number, game, game loaded)."""
+    with app.app_context():
+        state = operations.events.load_event(event_id)
+    assert state.current is not None
+    return [(t.number, t.game_id, t.game is not None) for t in state.current.tables]
+
+
+def test_the_rounds_kept_for_a_version_follow_a_deleted_game_and_the_next_round(
+    app: Any,
+) -> None:
+    event_id = _event(app)
+    first = _tables(app, event_id)
+    assert [(n, loaded) for n, _game, loaded in first] == [(1, True), (2, True)]
+    assert _tables(app, event_id) == first  # kept for the event's version: the same
+    doomed = first[1][1]
+    assert doomed is not None
+    with app.app_context():
+        operations.games.delete_game(doomed)
+    # The table's game is gone (its row says NULL now, and no version moved).
+    assert _tables(app, event_id) == [first[0], (2, None, False)]
+    with app.app_context():
+        board = app.test_client().get(f"/events/{event_id}/board").get_data(as_text=True)
+    assert "game deleted" in board
