@@ -277,7 +277,7 @@ class Recorder:
             title = re.search(rb"<title>(.*?)</title>", answer, re.S)
             raise RuntimeError(
                 f"POST answered {status}: {title.group(1) if title else answer[:120]!r} "
-                f"{[s.strip() for s in said if s.strip()][:3]!r} ({fields})"
+                f"{[s.strip() for s in said if s.strip()][:3]!r} (form sent: {sorted(hidden)})"
             )
         answered = time.perf_counter()
         status, _, self.page = ask(self.client, "GET", response.headers["Location"].split("#")[0])
@@ -402,7 +402,7 @@ def measure(url: str, seconds: float = SECONDS, profile: Path | None = None) -> 
                     played = sum(1 for h in recorders[table].hands if not h.passed)
                     pending.append((table, played, answered))
                 except (OSError, http.client.HTTPException, RuntimeError) as error:
-                    errors.append(str(error)[:200])
+                    errors.append(str(error)[:300])
                 if len(saves) % 20 == 0:
                     usage = server_memory(pid)
                     if usage["rss_kib"] > peak["rss_kib"]:

@@ -21,14 +21,17 @@ TABLE = models.EventTable.__table__
 #: Events whose rounds and tables are kept (a night has one; a director may open others).
 KEPT = 8
 
-Rows = tuple[tuple[Any, ...], tuple[Any, ...]]
+#: A table as stored: its number, its game's id, its seats and its sides (as tuples).
+Table = tuple[int, int | None, tuple[int, ...], tuple[tuple[int, ...], ...] | None]
+#: Each round's row, with its tables in order.
+Rows = tuple[tuple[Any, tuple[Table, ...]], ...]
 
 
 def rounds_and_tables(event_id: int, version: int, *, kept: bool) -> Rows:
-    """The event's round rows and table rows (each with its round's number), in order.
-    ``kept``: as read once for this version; a table's game deleted since (its row's
-    ``game_id`` set to NULL, which moves no version) is the caller's to see, by the games
-    it loads. Without, read afresh (and kept)."""
+    """The event's rounds, in order, each with its tables. ``kept``: as read once for this
+    version; a table's game deleted since (its row's ``game_id`` set to NULL, which moves
+    no version) is the caller's to see, by the games it loads. Without, read afresh (and
+    kept)."""
     cache = per_app("scorekeeper.operations.event_rows", lambda: LRU[Rows](KEPT))
     found = cache.get((event_id, version)) if kept else None
     if found is not None:
@@ -46,5 +49,10 @@ def rounds_and_tables(event_id: int, version: int, *, kept: bool) -> Rows:
             .order_by(ROUND.c.number, TABLE.c.number)
         )
     )
-    cache.put((event_id, version), (rounds, tables))
-    return rounds, tables
+    by_round: dict[int, list[Table]] = {}
+    for t in tables:
+        sides = None if t.sides is None else tuple(tuple(side) for side in t.sides)
+        by_round.setdefault(t.round_number, []).append((t.number, t.game_id, tuple(t.seats), sides))
+    found = tuple((r, tuple(by_round.get(r.number, ()))) for r in rounds)
+    cache.put((event_id, version), found)
+    return found

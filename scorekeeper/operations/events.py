@@ -241,24 +241,23 @@ def state_of(info: EventInfo, *, games: bool = True) -> EventState:
             .order_by(ENTRANT.c.id)
         )
     )
-    round_rows, table_rows = rounds_and_tables(info.id, info.version, kept=games)
+    stored = rounds_and_tables(info.id, info.version, kept=games)
     loaded: dict[int, Any] = {}
     if games:
-        ids = [t.game_id for t in table_rows if t.game_id is not None]
+        ids = [t[1] for _, tables in stored for t in tables if t[1] is not None]
         loaded = load_many(ids, cache=event_replays()) if ids else {}
     rounds = []
-    for r in round_rows:
+    for r, stored_tables in stored:
         tables = tuple(
             TableState(
-                t.number,
+                number,
                 # A game deleted since its table was kept: as the row now says (SET NULL).
-                t.game_id if not games or t.game_id in loaded else None,
-                tuple(t.seats),
-                None if t.sides is None else tuple(tuple(s) for s in t.sides),
-                found if isinstance(found := loaded.get(t.game_id), Loaded) else None,
+                game_id if not games or game_id in loaded else None,
+                seats,
+                sides,
+                found if isinstance(found := loaded.get(game_id or 0), Loaded) else None,
             )
-            for t in table_rows
-            if t.round_number == r.number
+            for number, game_id, seats, sides in stored_tables
         )
         rounds.append(
             RoundState(
