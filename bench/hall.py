@@ -264,6 +264,17 @@ class Recorder:
     def record(self, called_after: int | None = None) -> tuple[float, float]:
         """Save a hand: (the save's time, POST and game page; when the POST answered)."""
         hidden = stack.hand_form_fields(self.page)
+        if not hidden:
+            # The page the last save led to has no hand form: the phone opens the game again.
+            status, _, self.page = ask(self.client, "GET", f"/games/{self.game_id}")
+            hidden = stack.hand_form_fields(self.page)
+            if not hidden:
+                self.finished = True
+                title = re.search(rb"<title>(.*?)</title>", self.page, re.S)
+                raise RuntimeError(
+                    f"game {self.game_id} ({len(self.hands)} hands here) has no hand form: "
+                    f"{status} {title.group(1) if title else self.page[:120]!r}"
+                )
         fields = self.next_hand(called_after)
         body = urlencode({**hidden, **fields}).encode()
         started = time.perf_counter()
