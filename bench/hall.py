@@ -295,6 +295,9 @@ class Recorder:
         took = time.perf_counter() - started
         if status != 200:
             raise RuntimeError(f"the game page answered {status}")
+        # The server says when the game is over (a smudge may end it as its house rules
+        # say): the phone sees its page without a hand form.
+        self.finished = self.finished or b'id="hand-form"' not in self.page
         return took, answered
 
 
