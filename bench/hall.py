@@ -20,7 +20,8 @@ director would:
    and the redirected game page) is timed, and so is Save's answer (the POST's) -> both
    room boards' fetched pages show that table's new count of hands (the standings are
    drawn in the same page from the same state);
-5. reads the server's memory (every gunicorn process, resident) while all that is open.
+5. reads the server's memory (every gunicorn process, resident) while all that is open;
+6. closes the pages, plays round 2 out and starts round 3: "start next round" again.
 
 The load average (``uptime``'s) is read before and after: the machine may be shared.
 
@@ -304,12 +305,21 @@ class Recorder:
 def play_round_out(port: int, director: Director, event_id: int) -> int:
     """Call time, then record hands until every table has finished; return the hands."""
     games = table_games(port, event_id)
+    return play_out(director, event_id, {n: Recorder(port, g, n) for n, g in games.items()})
+
+
+def play_out(director: Director, event_id: int, recorders: dict[int, Recorder]) -> int:
+    """Call time, then record at each table until its game is over; return the hands."""
     director.get(f"/events/{event_id}")
     director.post(f"/events/{event_id}/clock/call", {})
-    recorders = [Recorder(port, g, i) for i, g in games.items()]
     hands = 0
-    for recorder in recorders:
-        while not recorder.finished:
+    for recorder in recorders.values():
+        # Time called moved the game's version on: the phone's page shows it (its form's).
+        _, _, recorder.page = ask(recorder.client, "GET", f"/games/{recorder.game_id}")
+        recorder.finished = recorder.finished or b'id="hand-form"' not in recorder.page
+        for _ in range(50):  # bounded: the hand in play, then a tie played on
+            if recorder.finished:
+                break
             recorder.record(called_after=1 + sum(1 for h in recorder.hands if not h.passed))
             hands += 1
     return hands
@@ -439,6 +449,14 @@ def measure(url: str, seconds: float = SECONDS, profile: Path | None = None) -> 
         pages.join(15)
         if pages.is_alive():
             pages.terminate()
+        # Round 2 played out as round 1 was, and round 3 started: "start next round" again.
+        try:
+            play_out(director, event_id, recorders)
+            found["load_round_3"] = load_average()
+            found["round_3"] = start_round(director, event_id)
+        except (OSError, http.client.HTTPException, RuntimeError) as error:
+            errors.append(f"round 3 not started: {str(error)[:200]}")
+            found["round_3"] = None
         found["saves"] = saves
         found["boards"] = boards
         found["errors"] = errors[:20] + [f"... {len(errors)} in all"] * (len(errors) > 20)
@@ -454,6 +472,7 @@ def summary(found: dict[str, Any]) -> dict[str, Any]:
         "save -> room board p95 (s)": round(p(boards, 95), 3),
         "start round 1, 400 players (s)": round(found["round_1"], 3),
         "start next round, 400 players (s)": round(found["next_round"], 3),
+        "start round 3, 400 players (s)": found["round_3"] and round(found["round_3"], 3),
         "server memory (MiB, all workers)": round(memory_mib, 1),
         "hands recorded": len(saves),
         "server CPU per hand (ms, every process)": round(
@@ -468,7 +487,8 @@ def summary(found: dict[str, Any]) -> dict[str, Any]:
         "goals met": {
             "hand p95 < 150 ms": p(saves, 95) < GOALS["hand_p95"],
             "room board p95 < 1 s": p(boards, 95) < GOALS["board_p95"],
-            "next round < 2 s": found["next_round"] < GOALS["next_round"],
+            "next round < 2 s": max(found["next_round"], found["round_3"] or 0)
+            < GOALS["next_round"],
             "memory < 1 GiB": memory_mib < GOALS["memory_mib"],
         },
     }
