@@ -2,24 +2,27 @@
 
 Not a test: it prints numbers (``make bench`` puts them in its table, bench/run.py).
 
-gunicorn serves the app as the README's club server does (``-w 4 -k gthread --threads
-48``) on PostgreSQL (BENCH_DATABASE_URL, or --database-url; its schema is dropped and made
-again by the app's migrations). The bench then, through the served pages as a director
-would:
+gunicorn serves the app as the README's club server does (``-w 4 -k gevent
+--worker-connections 2000``: an open page is a greenlet, not a thread) on PostgreSQL
+(BENCH_DATABASE_URL, or --database-url; its schema is dropped and made again by the app's
+migrations: give it a database of its own). The bench then, through the served pages as a
+director would:
 
 1. sets up the event, registers 400 players at the door, and starts round 1 (timed);
 2. plays round 1 out (time called, each table's hand in play recorded) and starts round 2:
    "start next round" for 400 players, the progressive movement computed and 100 games
    created (timed);
-3. opens 400 phones' live game pages and 100 table boards (each an event stream of its
-   game, in a process of their own, fetching the page again on each change as
-   static/js/board.js does; a stream refused 503 polls version.json as the page does) and
-   2 room boards (polling the event's stamp every EVENT_POLL_SECONDS and fetching the board
-   on a change);
+3. opens 400 phones' live game pages and 100 table boards (each its game's stream, in a
+   process of their own) and 2 room boards (each its event's stream), each fetching its
+   page again on a change as static/js/board.js does, polling where a stream is refused
+   (bench/hall_pages.py);
 4. records hands at random tables, 2 a second in all, for SECONDS: each hand's save (POST
-   and the redirected game page) is timed, and so is Save -> both room boards show that
-   table's new count of hands;
+   and the redirected game page) is timed, and so is Save's answer (the POST's) -> both
+   room boards' fetched pages show that table's new count of hands (the standings are
+   drawn in the same page from the same state);
 5. reads the server's memory (every gunicorn process, resident) while all that is open.
+
+The load average (``uptime``'s) is read before and after: the machine may be shared.
 
     .venv/bin/python bench/hall.py --database-url postgresql://u:p@127.0.0.1/hall
 """
@@ -38,7 +41,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,6 +52,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 import fullstack_bench as stack  # noqa: E402  (a sibling script)
+import hall_pages  # noqa: E402
 import live  # noqa: E402
 
 TABLES = 100
@@ -58,17 +61,8 @@ ROOM_BOARDS = 2
 HANDS_PER_SECOND = 2.0
 SECONDS = 60.0
 WORKERS = 4
-THREADS = 48
-#: The app's defaults: how often a room board and a refused stream poll (s).
-EVENT_POLL_SECONDS = 0.5
-POLL_SECONDS = 1.5
+WORKER_CONNECTIONS = 2000
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]*)"')
-#: A table's line on the room's board (templates/events/_room_tables.html): its number and
-#: its count of hands played, or that it has finished.
-TABLE_HANDS = re.compile(
-    rb'id="table-(\d+)"><span class="room-table-number">\d+</span>\s*'
-    rb'<span class="room-table-state">(?:(\d+) hands? played|(finished|time called))'
-)
 #: Goals on the 2-core machine (issue: the hall).
 GOALS = {"hand_p95": 0.150, "board_p95": 1.0, "next_round": 2.0, "memory_mib": 1024}
 
@@ -89,15 +83,6 @@ def ask(client: stack.Client, method: str, path: str, *args: Any) -> tuple[int, 
     except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
         client.connection.close()
         return client.request(method, path, *args)
-
-
-def fetch(client: stack.Client, path: str, headers: dict[str, str]) -> tuple[int, Any, bytes]:
-    """A GET with extra headers (a live page fetching itself), as ``ask``."""
-    try:
-        return client.request_with("GET", path, headers)  # type: ignore[attr-defined,no-any-return]
-    except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
-        client.connection.close()
-        return client.request_with("GET", path, headers)  # type: ignore[attr-defined,no-any-return]
 
 
 def reset_schema(url: str) -> None:
@@ -121,7 +106,7 @@ def club_server(instance: Path, url: str) -> Iterator[tuple[int, int]]:
     port = stack.free_port()
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
-        *("-w", str(WORKERS), "-k", "gthread", "--threads", str(THREADS)),
+        *("-w", str(WORKERS), "-k", "gevent", "--worker-connections", str(WORKER_CONNECTIONS)),
         *("-b", f"127.0.0.1:{port}", "scorekeeper:create_app()"),
     ]
     with stack.running("gunicorn", command, port, env, instance / "gunicorn.log") as pid:
@@ -237,6 +222,7 @@ class Recorder:
                 for name in members:
                     self.side_of[name] = order.index(team)
         self.finished = False
+        self.last_fields: dict[str, str] = {}
         _, _, self.page = ask(self.client, "GET", f"/games/{game_id}")
 
     def _value(self, seat: int | None) -> str:
@@ -268,16 +254,30 @@ class Recorder:
                 result = rules.score_game(game, [*self.hands, hand])
             except rules.RuleError:
                 continue
-            self.hands.append(hand)
-            self.finished = result.finished
             fields = {"pitcher": str(pitcher), "bid": str(bid), "save": "Save hand"}
             for key, seat in seats.items():
                 fields[f"point_{key}"] = self._value(seat)
+            if fields == self.last_fields:
+                continue  # the page would ask "same as the hand before: record it again?"
+            self.hands.append(hand)
+            self.finished = result.finished
             return fields
         raise RuntimeError("no legal hand found")
 
-    def record(self, called_after: int | None = None) -> float:
+    def record(self, called_after: int | None = None) -> tuple[float, float]:
+        """Save a hand: (the save's time, POST and game page; when the POST answered)."""
         hidden = stack.hand_form_fields(self.page)
+        if not hidden:
+            # The page the last save led to has no hand form: the phone opens the game again.
+            status, _, self.page = ask(self.client, "GET", f"/games/{self.game_id}")
+            hidden = stack.hand_form_fields(self.page)
+            if not hidden:
+                self.finished = True
+                title = re.search(rb"<title>(.*?)</title>", self.page, re.S)
+                raise RuntimeError(
+                    f"game {self.game_id} ({len(self.hands)} hands here) has no hand form: "
+                    f"{status} {title.group(1) if title else self.page[:120]!r}"
+                )
         fields = self.next_hand(called_after)
         body = urlencode({**hidden, **fields}).encode()
         started = time.perf_counter()
@@ -285,144 +285,55 @@ class Recorder:
             self.client, "POST", f"/games/{self.game_id}", body, "application/x-www-form-urlencoded"
         )
         if status != 302:
-            said = re.findall(rb'class="(?:flash|errors)[^"]*"[^>]*>(.*?)</', answer, re.S)
-            raise RuntimeError(f"POST answered {status}: {said[:3]!r}")
+            self.hands.pop()  # not recorded: the phone taps it again
+            said = re.findall(
+                rb'class="(?:flash|errors?|field-error)[^"]*"[^>]*>(.*?)</', answer, re.S
+            )
+            title = re.search(rb"<title>(.*?)</title>", answer, re.S)
+            raise RuntimeError(
+                f"POST answered {status}: {title.group(1) if title else answer[:120]!r} "
+                f"{[s.strip() for s in said if s.strip()][:3]!r} (form sent: {sorted(hidden)})"
+            )
+        answered = time.perf_counter()
+        self.last_fields = fields
         status, _, self.page = ask(self.client, "GET", response.headers["Location"].split("#")[0])
         took = time.perf_counter() - started
         if status != 200:
             raise RuntimeError(f"the game page answered {status}")
-        return took
+        # The server says when the game is over (a smudge may end it as its house rules
+        # say): the phone sees its page without a hand form.
+        self.finished = self.finished or b'id="hand-form"' not in self.page
+        return took, answered
 
 
 def play_round_out(port: int, director: Director, event_id: int) -> int:
     """Call time, then record hands until every table has finished; return the hands."""
     games = table_games(port, event_id)
+    return play_out(director, event_id, {n: Recorder(port, g, n) for n, g in games.items()})
+
+
+def play_out(director: Director, event_id: int, recorders: dict[int, Recorder]) -> int:
+    """Call time, then record at each table until its game is over; return the hands."""
     director.get(f"/events/{event_id}")
     director.post(f"/events/{event_id}/clock/call", {})
-    recorders = [Recorder(port, g, i) for i, g in games.items()]
     hands = 0
-    for recorder in recorders:
-        while not recorder.finished:
-            recorder.record(called_after=1 + sum(1 for h in recorder.hands if not h.passed))
+    for recorder in recorders.values():
+        # Time called moved the game's version on: the phone's page shows it (its form's).
+        _, _, recorder.page = ask(recorder.client, "GET", f"/games/{recorder.game_id}")
+        recorder.finished = recorder.finished or b'id="hand-form"' not in recorder.page
+        for _ in range(50):  # bounded: the hand in play, then a tie played on
+            if recorder.finished:
+                break
+            try:
+                recorder.record(called_after=1 + sum(1 for h in recorder.hands if not h.passed))
+            except RuntimeError as error:
+                if "answered 409" not in str(error):
+                    raise
+                # Another change came first (the conflict is shown): the page, again.
+                _, _, recorder.page = ask(recorder.client, "GET", f"/games/{recorder.game_id}")
+                continue
             hands += 1
     return hands
-
-
-# --- The open pages ------------------------------------------------------------------------
-
-
-class Page(threading.Thread):
-    """One open live page (a phone's game page, or a table's board): its game's stream,
-    a fetch of the page on each change; refused (503), it polls version.json."""
-
-    def __init__(self, port: int, game_id: int, path: str, counts: dict[str, int]) -> None:
-        super().__init__(daemon=True)
-        self.port, self.game_id, self.path, self.counts = port, game_id, path, counts
-        self.stopped = threading.Event()
-        self.stream: http.client.HTTPConnection | None = None
-
-    def run(self) -> None:
-        client = stack.Client(self.port)
-        try:
-            fetch(client, self.path, {})
-            self.stream = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-            self.stream.request("GET", f"/games/{self.game_id}/events")
-            response = self.stream.getresponse()
-            if response.status == 503:
-                response.read()
-                self.counts["polled"] += 1
-                self.poll(client)
-                return
-            self.counts["streamed"] += 1
-            event = ""
-            while not self.stopped.is_set():
-                line = response.fp.readline()
-                if not line:
-                    return
-                if line.startswith(b"event:"):
-                    event = line[6:].strip().decode()
-                elif line == b"\n":
-                    if event == "change":
-                        time.sleep((30 + random.random() * 120) / 1000)
-                        fetch(client, self.path, {"X-Scorekeeper-Live": "1"})
-                        self.counts["fetched"] += 1
-                    event = ""
-        except Exception:
-            if not self.stopped.is_set():
-                self.counts["errors"] += 1
-
-    def poll(self, client: stack.Client) -> None:
-        version = None
-        next_tick = time.perf_counter() + random.uniform(0, POLL_SECONDS)
-        while not self.stopped.is_set():
-            time.sleep(max(0.0, next_tick - time.perf_counter()))
-            next_tick += POLL_SECONDS
-            _, _, body = ask(client, "GET", f"/games/{self.game_id}/version.json")
-            found = json.loads(body)["version"]
-            if version is not None and found != version:
-                fetch(client, self.path, {"X-Scorekeeper-Live": "1"})
-                self.counts["fetched"] += 1
-            version = found
-
-
-def _pages_process(connection: Any, port: int, games: list[int]) -> None:
-    counts = {"streamed": 0, "polled": 0, "fetched": 0, "errors": 0}
-    pages = []
-    for game_id in games:
-        pages += [Page(port, game_id, f"/games/{game_id}", counts) for _ in range(4)]
-        pages.append(Page(port, game_id, f"/games/{game_id}/board", counts))
-    for page in pages:
-        page.start()
-        time.sleep(0.005)
-    time.sleep(2.0)
-    connection.send(dict(counts))
-    connection.recv()  # stop
-    for page in pages:
-        page.stopped.set()
-        if page.stream is not None and page.stream.sock is not None:
-            with contextlib.suppress(OSError):
-                page.stream.sock.shutdown(2)
-    connection.send(dict(counts))
-
-
-class RoomBoard(threading.Thread):
-    """The room's TV: polls the event's stamp; on a change fetches the board, and notes
-    when each table's count of hands first showed."""
-
-    def __init__(self, port: int, event_id: int) -> None:
-        super().__init__(daemon=True)
-        self.port, self.event_id = port, event_id
-        self.stopped = threading.Event()
-        self.lock = threading.Lock()
-        self.shown: dict[tuple[int, int], float] = {}
-        self.errors = 0
-
-    def run(self) -> None:
-        client = stack.Client(self.port)
-        stamp = None
-        while not self.stopped.is_set():
-            try:
-                _, _, body = ask(client, "GET", f"/events/{self.event_id}/version.json")
-                found = json.loads(body)["version"]
-                if found != stamp:
-                    _, _, page = fetch(
-                        client, f"/events/{self.event_id}/board", {"X-Scorekeeper-Live": "1"}
-                    )
-                    now = time.perf_counter()
-                    with self.lock:
-                        for table, hands, _done in TABLE_HANDS.findall(page):
-                            self.shown.setdefault((int(table), int(hands) if hands else -1), now)
-                    stamp = found
-            except Exception:
-                self.errors += 1
-                client = stack.Client(self.port)
-            time.sleep(EVENT_POLL_SECONDS)
-
-    def when(self, table: int, hands: int) -> float | None:
-        """When the board first showed ``hands`` played at ``table`` (or, for the hand that
-        ended its game, the table finished)."""
-        with self.lock:
-            return self.shown.get((table, hands)) or self.shown.get((table, -1))
 
 
 def server_memory(pid: int) -> dict[str, int]:
@@ -430,8 +341,52 @@ def server_memory(pid: int) -> dict[str, int]:
     return live.process_usage(pids)
 
 
-def measure(url: str, seconds: float = SECONDS) -> dict[str, Any]:
-    found: dict[str, Any] = {"tables": TABLES, "players": PLAYERS}
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) the server's processes have used, in seconds."""
+    total = 0
+    for each in [pid, *live.children(pid)]:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def profiled(pid: int, folder: Path | None, seconds: float) -> Iterator[None]:
+    """With ``folder``, py-spy samples every gunicorn process meanwhile (collapsed stacks,
+    one file a process: ``grep``, or flamegraph.pl); without, nothing."""
+    if folder is None:
+        yield
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    spy = str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        raise SystemExit("--profile needs py-spy in the venv: .venv/bin/pip install py-spy")
+    command = [spy, "record", "-f", "raw", "-r", "50", "-d", str(int(seconds) + 1), "-p"]
+    spies = [
+        subprocess.Popen(
+            [*command, str(each), "-o", str(folder / f"worker-{each}.txt")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for each in live.children(pid)
+    ]
+    try:
+        yield
+    finally:
+        for spy_process in spies:
+            try:
+                spy_process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                spy_process.kill()
+
+
+def load_average() -> float:
+    """The 1-minute load average, as ``uptime`` says it."""
+    return round(os.getloadavg()[0], 2)
+
+
+def measure(url: str, seconds: float = SECONDS, profile: Path | None = None) -> dict[str, Any]:
+    found: dict[str, Any] = {"tables": TABLES, "players": PLAYERS, "load_before": load_average()}
     reset_schema(url)
     with (
         tempfile.TemporaryDirectory(prefix="bench-hall-") as folder,
@@ -440,63 +395,74 @@ def measure(url: str, seconds: float = SECONDS) -> dict[str, Any]:
         event_id, director = set_up(port)
         found["round_1"] = start_round(director, event_id)
         found["round_1_hands"] = play_round_out(port, director, event_id)
+        found["load_next_round"] = load_average()
         found["next_round"] = start_round(director, event_id)
         games = table_games(port, event_id)
         found["idle_memory"] = server_memory(pid)
 
-        mine, theirs = multiprocessing.Pipe()
+        mine, theirs = multiprocessing.get_context("fork").Pipe()
         pages = multiprocessing.get_context("fork").Process(
-            target=_pages_process, args=(theirs, port, list(games.values())), daemon=True
+            target=hall_pages.pages_process,
+            args=(theirs, port, list(games.values()), seconds + 60),
+            daemon=True,
         )
         pages.start()
         found["pages"] = mine.recv() if mine.poll(120) else {"error": "pages did not open"}
-        rooms = [RoomBoard(port, event_id) for _ in range(ROOM_BOARDS)]
+        rooms = [hall_pages.RoomBoard(port, event_id) for _ in range(ROOM_BOARDS)]
         for room in rooms:
             room.start()
+        time.sleep(1.0)
         recorders = {n: Recorder(port, g, n) for n, g in games.items()}
         saves: list[float] = []
         boards: list[float] = []
         errors: list[str] = []
         pending: list[tuple[int, int, float]] = []
         rng = random.Random(7)
-        deadline = time.perf_counter() + seconds
-        next_at = time.perf_counter()
-        peak: dict[str, int] = {"rss_kib": 0, "threads": 0}
-        while time.perf_counter() < deadline:
-            time.sleep(max(0.0, next_at - time.perf_counter()))
-            next_at += 1.0 / HANDS_PER_SECOND
-            open_tables = [n for n, r in recorders.items() if not r.finished]
-            if not open_tables:
-                break
-            table = rng.choice(open_tables)
-            started = time.perf_counter()
-            try:
-                saves.append(recorders[table].record())
-                played = sum(1 for h in recorders[table].hands if not h.passed)
-                pending.append((table, played, started))
-            except (OSError, http.client.HTTPException, RuntimeError) as error:
-                errors.append(str(error)[:200])
-            if len(saves) % 20 == 0:
-                usage = server_memory(pid)
-                if usage["rss_kib"] > peak["rss_kib"]:
-                    peak = usage
+        found["load_during"] = load_average()
+        cpu_before = cpu_seconds(pid)
+        with profiled(pid, profile, seconds):
+            deadline = time.perf_counter() + seconds
+            next_at = time.perf_counter()
+            peak: dict[str, int] = {"rss_kib": 0, "threads": 0}
+            while time.perf_counter() < deadline:
+                time.sleep(max(0.0, next_at - time.perf_counter()))
+                next_at += 1.0 / HANDS_PER_SECOND
+                open_tables = [n for n, r in recorders.items() if not r.finished]
+                if not open_tables:
+                    break
+                table = rng.choice(open_tables)
+                try:
+                    took, answered = recorders[table].record()
+                    saves.append(took)
+                    played = sum(1 for h in recorders[table].hands if not h.passed)
+                    pending.append((table, played, answered))
+                except (OSError, http.client.HTTPException, RuntimeError) as error:
+                    errors.append(str(error)[:300])
+                if len(saves) % 20 == 0:
+                    usage = server_memory(pid)
+                    if usage["rss_kib"] > peak["rss_kib"]:
+                        peak = usage
+            found["load_after"] = load_average()
+            found["server_cpu"] = cpu_seconds(pid) - cpu_before
         time.sleep(3.0)
-        for table, played, started in pending:
+        for table, played, answered in pending:
             shown = [room.when(table, played) for room in rooms]
             if all(s is not None for s in shown):
-                boards.append(max(shown) - started)  # type: ignore[type-var]
+                boards.append(max(0.0, max(shown) - answered))  # type: ignore[type-var]
             else:
                 errors.append(f"table {table} hand {played} never reached a room board")
         found["memory"] = peak
+        found["rooms"] = [(room.how, room.fetches, room.errors) for room in rooms]
         for room in rooms:
-            room.stopped.set()
+            room.stop()
         mine.send("stop")
         found["pages_after"] = mine.recv() if mine.poll(30) else {}
         pages.join(15)
+        if pages.is_alive():
+            pages.terminate()
         found["saves"] = saves
         found["boards"] = boards
         found["errors"] = errors[:20] + [f"... {len(errors)} in all"] * (len(errors) > 20)
-        found["room_errors"] = sum(room.errors for room in rooms)
     return found
 
 
@@ -511,7 +477,14 @@ def summary(found: dict[str, Any]) -> dict[str, Any]:
         "start next round, 400 players (s)": round(found["next_round"], 3),
         "server memory (MiB, all workers)": round(memory_mib, 1),
         "hands recorded": len(saves),
+        "server CPU per hand (ms, every process)": round(
+            1000 * found["server_cpu"] / max(1, len(saves)), 1
+        ),
         "open pages": found["pages_after"] or found["pages"],
+        "room boards (how, fetches, errors)": found["rooms"],
+        "load average (before, next round, during, after)": [
+            found[k] for k in ("load_before", "load_next_round", "load_during", "load_after")
+        ],
         "errors": found["errors"],
         "goals met": {
             "hand p95 < 150 ms": p(saves, 95) < GOALS["hand_p95"],
@@ -526,10 +499,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"))
     parser.add_argument("--seconds", type=float, default=SECONDS)
+    parser.add_argument(
+        "--profile", type=Path, help="a folder for py-spy's samples of each worker (hands phase)"
+    )
     args = parser.parse_args(argv)
     if not args.database_url:
         raise SystemExit("the hall runs on PostgreSQL: give --database-url or BENCH_DATABASE_URL")
-    print(json.dumps(summary(measure(args.database_url, args.seconds)), indent=2))
+    print(json.dumps(summary(measure(args.database_url, args.seconds, args.profile)), indent=2))
 
 
 if __name__ == "__main__":

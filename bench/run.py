@@ -598,13 +598,17 @@ def hall_rows(database_url: str | None, seconds_: float) -> list[Row]:
     if not database_url:
         return [Row("Hall", "skipped: the hall runs on PostgreSQL (--database-url)", 0, "")]
     found = hall.measure(database_url, seconds_)
+    for error in found["errors"]:
+        print(f"  hall: {error}", file=sys.stderr)
     saves, boards = found["saves"], found["boards"]
-    part = f"Hall ({hall.TABLES} tables, gunicorn -w {hall.WORKERS}, PostgreSQL)"
+    part = f"Hall ({hall.TABLES} tables, gunicorn -w {hall.WORKERS} -k gevent, PostgreSQL)"
     errors = len(found["errors"])
-    pages = found["pages"]
+    pages = found["pages_after"] or found["pages"]
+    rooms = ", ".join(how for how, _fetches, _errors in found["rooms"])
     opened = (
         f"{pages.get('streamed', 0)} pages streamed, {pages.get('polled', 0)} polling "
-        "(streams refused 503)"
+        f"(streams refused 503), room boards {rooms}; load average "
+        f"{found['load_during']} during, {found['load_after']} after"
     )
     memory = found["memory"]["rss_kib"] / 1024
     return [
@@ -620,7 +624,8 @@ def hall_rows(database_url: str | None, seconds_: float) -> list[Row]:
         ),
         Row(
             part,
-            "Save -> both room boards show the table's new count of hands",
+            "Save's answer -> both room boards' pages (fetched on their event's stream) show "
+            "the table's new count of hands, and the standings drawn with it",
             len(boards),
             seconds(statistics.median(boards)) if boards else "-",
             "p95 " + seconds(hall.p(boards, 95)) if boards else "",
@@ -630,7 +635,8 @@ def hall_rows(database_url: str | None, seconds_: float) -> list[Row]:
         Row(
             part,
             f"start next round for {hall.PLAYERS} players (progressive movement, "
-            f"{hall.TABLES} games); round 1 took {seconds(found['round_1'])}",
+            f"{hall.TABLES} games); round 1 took {seconds(found['round_1'])}; load average "
+            f"{found['load_next_round']}",
             1,
             seconds(found["next_round"]),
             target="< 2 s",

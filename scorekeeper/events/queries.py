@@ -235,6 +235,11 @@ def stamp(event_id: int) -> str | None:
     return operations.events.stamp(event_id)
 
 
+def game_ids(event_id: int) -> set[int]:
+    """The games the room's board follows: every one played at the event."""
+    return operations.events.game_ids(event_id)
+
+
 def round_tables(
     state: EventState, number: int | None
 ) -> tuple[int, tuple[TableView, ...], tuple[str, ...]]:

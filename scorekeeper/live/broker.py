@@ -1,8 +1,9 @@
 """Live changes: tell the open boards and game pages that a game changed, the moment it did.
 
 A write (operations/: a hand recorded, corrected or undone, through writing.rewritten; a
-game deleted; a player renamed) calls ``changed`` or ``deleted`` inside its transaction.
-What was said is delivered only if that transaction commits:
+game deleted; a player renamed; an event's rounds, clock or players) calls ``changed``,
+``deleted`` or ``event_changed`` inside its transaction. What was said is delivered only if
+that transaction commits:
 
 - on PostgreSQL, by the database itself: a trigger on ``game`` (migration d5e9f3a7b2c8)
   sends a notification on ``CHANNEL`` for every change of a game's version and every
@@ -31,13 +32,13 @@ import logging
 import os
 import queue
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app, g, has_request_context, request
 from flask_babel import get_locale
-from sqlalchemy import event
+from sqlalchemy import event, func, select
 
 from ..data.extensions import db
 from ..lru import LRU, per_app
@@ -53,23 +54,38 @@ _PENDING = "scorekeeper.live.broker.pending"
 QUEUE_SIZE = 16
 
 
+def event_key(event_id: int) -> tuple[str, int]:
+    """What an event's own changes are delivered under (a game's: under its id)."""
+    return ("event", event_id)
+
+
 @dataclass(frozen=True)
 class Change:
     """A game changed (``version`` is its new version) or was deleted; ``resync`` asks
-    every stream to read its game's version again (changes may have been missed)."""
+    every stream to read its game's version again (changes may have been missed). With
+    ``event_id``, the event itself changed (``game_id`` is then 0)."""
 
     game_id: int
     version: int | None = None
     deleted: bool = False
     resync: bool = False
+    event_id: int | None = None
+
+    @property
+    def key(self) -> Hashable:
+        return self.game_id if self.event_id is None else event_key(self.event_id)
 
     def payload(self) -> str:
+        if self.event_id is not None:
+            return json.dumps({"event": self.event_id})
         return json.dumps({"game": self.game_id, "version": self.version, "deleted": self.deleted})
 
     @classmethod
     def from_payload(cls, payload: str) -> Change | None:
         try:
             found = json.loads(payload)
+            if "event" in found:
+                return cls(0, event_id=int(found["event"]))
             return cls(int(found["game"]), found.get("version"), bool(found.get("deleted")))
         except (ValueError, KeyError, TypeError):
             log.warning("live: ignored a notification that is not a change: %r", payload[:80])
@@ -81,10 +97,12 @@ class Full(Exception):
 
 
 class Subscriber:
-    """One open stream: the changes to its game, waiting to be sent."""
+    """One open stream: the changes to its game (its ``keys``: an event's stream, its event
+    and every game played at it, ``Broker.watch``), waiting to be sent."""
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
+        self.keys: set[Hashable] = {game_id}
         self.changes: queue.Queue[Change] = queue.Queue(maxsize=QUEUE_SIZE)
 
     def put(self, change: Change) -> None:
@@ -113,54 +131,65 @@ class Broker:
         self.on_threads = limit if on_threads is None else on_threads
         self.database_url = database_url
         self._lock = threading.Lock()
-        self._subscribers: dict[int, set[Subscriber]] = {}
-        self._count = 0
+        self._subscribers: dict[Hashable, set[Subscriber]] = {}
+        self._open: set[Subscriber] = set()
         self._threaded: set[Subscriber] = set()
         self._listener: Listener | None = None
 
     @property
     def open_streams(self) -> int:
-        return self._count
+        return len(self._open)
 
     def subscribe(
         self, game_id: int, subscriber: Subscriber | None = None, *, on_a_thread: bool = False
     ) -> Subscriber:
-        """A new stream for ``game_id`` (``subscriber``, or a plain one); raise ``Full``
-        past the limit (``on_a_thread``: a stream that holds a server thread, past the
-        smaller limit of those). On PostgreSQL, wait (briefly) until this process listens,
-        so no change after this call is missed."""
+        """A new stream for ``game_id`` (``subscriber``, or a plain one); raise ``Full`` past
+        the limit (``on_a_thread``: one holding a server thread, past the smaller limit of
+        those). On PostgreSQL, wait until this process listens: no later change is missed."""
         subscriber = Subscriber(game_id) if subscriber is None else subscriber
         with self._lock:
-            if self._count >= self.limit:
+            if len(self._open) >= self.limit:
                 raise Full
             if on_a_thread:
                 if len(self._threaded) >= min(self.on_threads, self.limit):
                     raise Full
                 self._threaded.add(subscriber)
-            self._count += 1
-            self._subscribers.setdefault(game_id, set()).add(subscriber)
+            self._open.add(subscriber)
+            for key in subscriber.keys:
+                self._subscribers.setdefault(key, set()).add(subscriber)
         if self.database_url is not None:
             self._listening().wait_until_listening()
         return subscriber
 
+    def watch(self, subscriber: Subscriber, keys: Iterable[Hashable]) -> None:
+        """An open stream hears ``keys`` too from now on (not one that has ended)."""
+        with self._lock:
+            if subscriber not in self._open:
+                return
+            for key in set(keys) - subscriber.keys:
+                self._subscribers.setdefault(key, set()).add(subscriber)
+                subscriber.keys.add(key)
+
     def unsubscribe(self, subscriber: Subscriber) -> None:
         with self._lock:
-            found = self._subscribers.get(subscriber.game_id)
-            if found is None or subscriber not in found:
+            if subscriber not in self._open:
                 return
-            found.discard(subscriber)
+            self._open.discard(subscriber)
             self._threaded.discard(subscriber)
-            if not found:
-                del self._subscribers[subscriber.game_id]
-            self._count -= 1
+            for key in subscriber.keys:
+                found = self._subscribers.get(key)
+                if found is not None:
+                    found.discard(subscriber)
+                    if not found:
+                        del self._subscribers[key]
 
     def deliver(self, change: Change) -> None:
-        """Hand ``change`` to every stream of its game (a resync to every stream)."""
+        """Hand ``change`` to every stream of its game or event (a resync to every stream)."""
         with self._lock:
             if change.resync:
-                targets = [s for found in self._subscribers.values() for s in found]
+                targets = list(self._open)
             else:
-                targets = list(self._subscribers.get(change.game_id, ()))
+                targets = list(self._subscribers.get(change.key, ()))
         for subscriber in targets:
             subscriber.put(change)
 
@@ -293,6 +322,15 @@ def changed(game_id: int, version: int) -> None:
 def deleted(game_id: int) -> None:
     """Say, inside the write's transaction, that ``game_id`` is deleted."""
     _say(Change(game_id, deleted=True))
+
+
+def event_changed(event_id: int) -> None:
+    """Say, inside the write's transaction, that the event itself changed. On PostgreSQL no
+    trigger says it (a few a night): it is notified here, so delivered on commit only."""
+    change = Change(0, event_id=event_id)
+    if broker().database_url is not None:
+        db.session.execute(select(func.pg_notify(CHANNEL, change.payload())))
+    _say(change)
 
 
 def _say(change: Change) -> None:

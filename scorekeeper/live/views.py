@@ -19,6 +19,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, request
 from flask.globals import request_ctx
 
+from ..events import queries as event_queries
 from ..games import queries
 from ..i18n import gettext
 from ..operations.errors import NotFound
@@ -105,7 +106,7 @@ def events(game_id: int) -> Response:
     return response
 
 
-def _opening(version: int, since: int | None) -> bytes:
+def _opening(version: int | str, since: int | str | None) -> bytes:
     """What a stream says as it opens: how soon to reconnect, and the game's version (a
     ``change`` if the page showed another)."""
     return f"retry: {RETRY_MS}\n\n".encode() + _event(
@@ -174,7 +175,7 @@ def _sent_at_once(events: Iterator[bytes], flush: Any) -> Iterator[bytes]:
             close()
 
 
-def _event(name: str, version: int | None) -> bytes:
+def _event(name: str, version: int | str | None) -> bytes:
     lines = f"event: {name}\n"
     if version is not None:
         lines += f"id: {version}\n"
@@ -212,3 +213,125 @@ def _stream(
                 yield _event("change", version)
     finally:
         broker.unsubscribe(subscriber)
+
+
+# --- An event's stream: the room's board ------------------------------------------------------
+
+
+@bp.get("/events/<id:event_id>/events")
+def event_events(event_id: int) -> Response:
+    """Stream an event's changes to its room's board: a ``change`` whenever the event or a
+    game at one of its tables changed, its data the event's new stamp (what
+    ``/events/<id>/version.json`` answers, which the board polls where there is no stream);
+    ``?since=`` (or ``Last-Event-ID``) is the stamp the page shows."""
+    if request.method == "HEAD":
+        return Response(b"", mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
+    adopt: Any = request.environ.get(serving.ADOPT)
+    on_a_thread = adopt is None and not _greenlets()
+    if on_a_thread and not request.environ.get("wsgi.multithread"):
+        return _busy(gettext("This server cannot keep live boards open; the page checks instead."))
+    broker = live.broker()
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
+    stream = EventStream(app, broker, event_id)
+    try:
+        broker.subscribe(0, stream, on_a_thread=on_a_thread)
+    except live.Full:
+        return _busy(gettext("Too many live boards are open; the page checks instead."))
+    try:
+        # Its games heard before the stamp is read: a hand saved meanwhile is in one or both.
+        broker.watch(stream, event_queries.game_ids(event_id))
+        found = event_queries.stamp(event_id)
+    except BaseException:
+        broker.unsubscribe(stream)
+        raise
+    if found is None:
+        broker.unsubscribe(stream)
+        raise NotFound("no-event", id=event_id)
+    stream.stamp = found
+    since = request.headers.get("Last-Event-ID") or request.args.get("since")
+    if adopt is not None:
+        body: Iterator[bytes] = iter([_opening(found, since)])
+        adopt(stream)
+    else:
+        body = _sent_at_once(_event_stream(app, stream, since), serving.flusher(request.environ))
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+class EventStream(live.Subscriber):
+    """A room board's stream: it hears its event and every game played at it (the games of
+    a round just started from the event's change that started it). However many changes
+    wait, the stamp is read once and said if it moved. Held by the server's streams' loop
+    under ``serve`` (``take``), else by its own thread or greenlet (``_event_stream``)."""
+
+    def __init__(self, app: Flask, broker: live.Broker, event_id: int) -> None:
+        super().__init__(0)
+        self.keys = {live.event_key(event_id)}
+        self.app = app
+        self.broker = broker
+        self.event_id = event_id
+        self.stamp = ""
+        self._wake: Any = None
+
+    def put(self, change: live.Change) -> None:
+        super().put(change)
+        wake = self._wake
+        if wake is not None:
+            wake()
+
+    def news(self, first: live.Change | None) -> tuple[bytes, bool]:
+        """What to say of ``first`` and every change waiting behind it: a ``change`` with the
+        new stamp, nothing if it did not move, or ``deleted`` (ending) if the event is gone."""
+        changes = [] if first is None else [first]
+        while True:
+            try:
+                changes.append(self.changes.get_nowait())
+            except queue.Empty:
+                break
+        if not changes:
+            return b"", False
+        with self.app.app_context():
+            if any(c.resync or c.event_id is not None for c in changes):
+                self.broker.watch(self, event_queries.game_ids(self.event_id))
+            found = event_queries.stamp(self.event_id)
+        if found is None:
+            return _event("deleted", None), True
+        if found == self.stamp:
+            return b"", False
+        self.stamp = found
+        return _event("change", found), False
+
+    # What the streams' loop asks of it (serving/streams.py's Source).
+    def adopted(self, wake: Any) -> None:
+        self._wake = wake
+
+    def heartbeat(self) -> bytes:
+        return _event("alive", self.stamp)
+
+    def take(self) -> tuple[bytes, bool]:
+        return self.news(None)
+
+    def gone(self) -> None:
+        self.broker.unsubscribe(self)
+
+
+def _event_stream(app: Flask, stream: EventStream, since: str | None) -> Iterator[bytes]:
+    """A room board's stream's body, on its own thread or greenlet; it unsubscribes when
+    it ends or the client leaves."""
+    heartbeat = float(app.config["LIVE_HEARTBEAT_SECONDS"])
+    try:
+        yield _opening(stream.stamp, since)
+        while True:
+            change = stream.next(timeout=heartbeat)
+            if change is None:
+                yield _event("alive", stream.stamp)
+                continue
+            said, ending = stream.news(change)
+            if said:
+                yield said
+            if ending:
+                return
+    finally:
+        stream.broker.unsubscribe(stream)

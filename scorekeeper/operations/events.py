@@ -20,8 +20,10 @@ from ..data import models
 from ..data.database import run
 from ..data.extensions import db
 from ..data.models import utcnow
+from ..live import broker as live
 from ..lru import per_app
 from .errors import Conflict, NotFound
+from .event_rows import rounds_and_tables
 from .loading import Replays, load_many
 from .rows import Loaded
 
@@ -244,35 +246,23 @@ def state_of(info: EventInfo, *, games: bool = True) -> EventState:
             .order_by(ENTRANT.c.id)
         )
     )
-    round_rows = list(
-        db.session.execute(
-            select(ROUND).where(ROUND.c.event_id == info.id).order_by(ROUND.c.number)
-        )
-    )
-    table_rows = list(
-        db.session.execute(
-            select(TABLE, ROUND.c.number.label("round_number"))
-            .select_from(TABLE.join(ROUND, ROUND.c.id == TABLE.c.round_id))
-            .where(ROUND.c.event_id == info.id)
-            .order_by(ROUND.c.number, TABLE.c.number)
-        )
-    )
+    stored = rounds_and_tables(info.id, info.version, kept=games)
     loaded: dict[int, Any] = {}
     if games:
-        ids = [t.game_id for t in table_rows if t.game_id is not None]
+        ids = [t[1] for _, tables in stored for t in tables if t[1] is not None]
         loaded = load_many(ids, cache=event_replays()) if ids else {}
     rounds = []
-    for r in round_rows:
+    for r, stored_tables in stored:
         tables = tuple(
             TableState(
-                t.number,
-                t.game_id,
-                tuple(t.seats),
-                None if t.sides is None else tuple(tuple(s) for s in t.sides),
-                found if isinstance(found := loaded.get(t.game_id), Loaded) else None,
+                number,
+                # A game deleted since its table was kept: as the row now says (SET NULL).
+                game_id if not games or game_id in loaded else None,
+                seats,
+                sides,
+                found if isinstance(found := loaded.get(game_id or 0), Loaded) else None,
             )
-            for t in table_rows
-            if t.round_number == r.number
+            for number, game_id, seats, sides in stored_tables
         )
         rounds.append(
             RoundState(
@@ -337,7 +327,21 @@ def locked_event(event_id: int, version: int | None) -> EventInfo:
 
 
 def bump_version(event_id: int) -> None:
+    """The event changed: its version moves on, and its room's boards hear of it once the
+    write commits (``live.event_changed``)."""
     run(update(EVENT).where(EVENT.c.id == event_id).values(version=EVENT.c.version + 1))
+    live.event_changed(event_id)
+
+
+def game_ids(event_id: int) -> set[int]:
+    """The games played at the event's tables, every round's: what its room's board hears."""
+    return set(
+        db.session.execute(
+            select(TABLE.c.game_id)
+            .select_from(TABLE.join(ROUND, ROUND.c.id == TABLE.c.round_id))
+            .where(ROUND.c.event_id == event_id, TABLE.c.game_id.is_not(None))
+        ).scalars()
+    )
 
 
 def rounds_started(event_id: int) -> int:

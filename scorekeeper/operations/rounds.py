@@ -199,7 +199,8 @@ def start_round(event_id: int, *, version: int | None) -> int:
         for table in plan.tables:
             game = table_setup(info, [names[i] for i in table.seats], table.sides)
             stored = store_game(game)
-            refresh_stats(stored.row, stored.result, stored.player_ids)
+            # A new game has no statistics rows yet: none to read.
+            refresh_stats(stored.row, stored.result, stored.player_ids, {})
             tables.append(
                 {
                     "round_id": round_id,

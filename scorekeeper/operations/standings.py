@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .. import rules
+from ..lru import LRU, per_app
 from ..rules import events as ev
 from .events import EventInfo, EventState, teams_of
 
@@ -96,8 +97,39 @@ def game_scores_of(state: EventState) -> list[ev.GameScore]:
     return found
 
 
+#: Standings kept for events' pages: a room's boards redraw at every hand saved, and the
+#: standings move only when a game finishes.
+KEPT_STANDINGS = 16
+
+
 def standings(state: EventState) -> Standings:
-    """The event's standings from its finished games (``rules.events.standings``)."""
+    """The event's standings from its finished games (``rules.events.standings``), worked
+    out once for each state they follow from: the event's version (its players, rounds and
+    settings all move it), its players' names and each finished game's version."""
+    info = state.event
+    key = (
+        info.id,
+        info.version,
+        info.format,
+        tuple(info.tie_breaks or ()),
+        state.players,
+        tuple((r.number, r.byes) for r in state.rounds),
+        tuple(
+            (t.game_id, t.game.row.version)
+            for r in state.rounds
+            for t in r.tables
+            if t.game is not None and t.game.result.finished
+        ),
+    )
+    kept = per_app("scorekeeper.operations.standings.kept", lambda: LRU[Standings](KEPT_STANDINGS))
+    found = kept.get(key)
+    if found is None:
+        found = _standings(state)
+        kept.put(key, found)
+    return found
+
+
+def _standings(state: EventState) -> Standings:
     order = order_of(state.event)
     names = state.names()
     teams = state.event.format == "teams"

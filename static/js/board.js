@@ -157,6 +157,6 @@ function follow(live) {
     window.clearTimeout(watchdog);
   });
 
-  // A page with no stream of its own (an event's, which follows many games) polls.
+  // A page with no stream (the director's screen, which follows the event slowly) polls.
   if (window.EventSource && live.dataset.eventsUrl) { open(); } else { window.setTimeout(poll, pollEvery); }
 }

@@ -50,6 +50,7 @@ NOT_PAGES = {
     "rules_card.game_pdf",
     "rules_card.rule_set_pdf",
     "live.events",
+    "live.event_events",  # the room board's stream: no page
     "auth.login",  # no password set: it sends you on
     "events.version",
     "events.seats_pdf",
