@@ -1,0 +1,55 @@
+"""The knockout's loose ends: the room's board keeps its results hidden while the director
+keeps the standings hidden; the standings page says the knockout is being played until
+its final is; the director's screen puts the bracket above the round robin's last round.
+
+The pages are the real views on a real database; hands go through
+``operations.hands.record_hand`` (``test_knockout._win``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .test_knockout import _event, _play_round_robin, _start_knockout, _table_game, _win
+
+
+def _board(client: Any, event_id: int) -> str:
+    response = client.get(f"/events/{event_id}/board")
+    assert response.status_code == 200
+    html: str = response.get_data(as_text=True)
+    return html[html.index('id="knockout-shown-title"') :] if "knockout-shown-title" in html else ""
+
+
+def test_the_board_hides_the_knockouts_results_while_the_standings_are_hidden(
+    client: Any, app: Any
+) -> None:
+    event_id = _event(client, knockout="2", best_of="3", standings_hidden="y")
+    _play_round_robin(client, app, event_id)
+    _start_knockout(client, app, event_id)
+    _win(app, _table_game(client, event_id, 1), "Kings")
+    _win(app, _table_game(client, event_id, 1), "Kings")
+
+    hidden = _board(client, event_id)
+    assert "kept hidden until the director shows them" in hidden
+    assert "<bdi>Aces</bdi>" in hidden and "<bdi>Kings</bdi>" in hidden  # the pairing
+    assert "Champion" not in hidden
+    assert "wins the final" not in hidden
+    assert not re.search(r'class="num wins"|class="bracket-games"| won"|decided', hidden)
+    # The standings page, not the room's board, shows it all the while.
+    assert "Champion: <bdi>Kings</bdi>" in client.get(f"/events/{event_id}/standings").get_data(
+        as_text=True
+    )
+
+    # The director shows the standings: the board shows the results.
+    shown = client.post(f"/events/{event_id}/board-standings", data={"hidden": "0"})
+    assert shown.status_code == 302
+    board = _board(client, event_id)
+    assert "Champion: <bdi>Kings</bdi>" in board
+    assert 'class="bracket-games"' in board and "kept hidden" not in board
+
+    # Hidden again, then the event closes: the end shows them.
+    client.post(f"/events/{event_id}/board-standings", data={"hidden": "1"})
+    assert "Champion" not in _board(client, event_id)
+    assert client.post(f"/events/{event_id}/finish").status_code == 302
+    assert "Champion: <bdi>Kings</bdi>" in _board(client, event_id)
