@@ -53,3 +53,23 @@ def test_the_board_hides_the_knockouts_results_while_the_standings_are_hidden(
     assert "Champion" not in _board(client, event_id)
     assert client.post(f"/events/{event_id}/finish").status_code == 302
     assert "Champion: <bdi>Kings</bdi>" in _board(client, event_id)
+
+
+def _said(client: Any, event_id: int) -> str:
+    page = client.get(f"/events/{event_id}/standings").get_data(as_text=True)
+    found = re.search(r'<p class="muted" id="standings-said">(.*?)</p>', page, re.S)
+    assert found is not None, page[:2000]
+    return found.group(1)
+
+
+def test_the_standings_say_final_only_once_the_knockouts_final_is_played(
+    client: Any, app: Any
+) -> None:
+    event_id = _event(client, knockout="2", best_of="1")
+    _play_round_robin(client, app, event_id)
+    assert _said(client, event_id) == "Every round is played; the knockout is next."
+    _start_knockout(client, app, event_id)
+    playing = _said(client, event_id)
+    assert "the knockout is being played" in playing and "Final" not in playing
+    _win(app, _table_game(client, event_id, 1), "Aces")
+    assert _said(client, event_id) == "Final: every round and the knockout are played."
