@@ -73,3 +73,27 @@ def test_the_standings_say_final_only_once_the_knockouts_final_is_played(
     assert "the knockout is being played" in playing and "Final" not in playing
     _win(app, _table_game(client, event_id, 1), "Aces")
     assert _said(client, event_id) == "Final: every round and the knockout are played."
+
+
+def test_the_directors_screen_puts_the_bracket_above_the_finished_round(
+    client: Any, app: Any
+) -> None:
+    event_id = _event(client, knockout="2", best_of="1")
+    _play_round_robin(client, app, event_id)
+    before = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert 'id="round-title"' in before and 'id="last-round"' not in before
+    assert before.index('id="round-title"') < before.index('id="knockout-title"')
+
+    _start_knockout(client, app, event_id)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert 'id="round-title"' not in page
+    bracket = page.index('id="knockout-title"')
+    folded = page.index('<details class="card last-round" id="last-round">')
+    assert bracket < folded
+    summary = re.search(r'id="last-round">\s*<summary>(.*?)</summary>', page, re.S)
+    assert summary is not None
+    assert summary.group(1) == "Round 3, the round robin's last: every table finished"
+    # The finished round's tables are still there, folded, each game one tap away.
+    assert "/games/" in page[folded : page.index("</details>", folded)]
+    # Its own live region: the bracket's changes do not fold or unfold it.
+    assert page.index('data-live="round"') < bracket < page.index('data-live="last-round"')
