@@ -227,6 +227,18 @@ def test_only_the_director_corrects_a_signed_event_game_and_the_trail_says_so(
     words = text(refused.get_data(as_text=True))
     assert "was signed by every side" in words
     assert "only the event's director can correct, undo or delete it now" in words
+    # The phone's script's door says the same words, in JSON (no correction offered).
+    kept = {**hand_form(_names(app, one), teams=SIDES, pitcher=_names(app, one)[1], bid=2)}
+    kept.update(token="phone-kept-after-signing", number="1", save="Save")
+    door = phone.post(f"/games/{one}/hands.json", data=kept)
+    assert (door.status_code, door.mimetype, door.json["status"]) == (
+        403,
+        "application/json",
+        "refused",
+    )
+    assert (
+        "only the event's director can correct, undo or delete it now" in door.json["messages"][0]
+    )
     assert len(_trail(app, one)) == before
     # The director's screen says the table is locked; the game page offers the director
     # (not the phone) to open it again.
