@@ -97,3 +97,37 @@ def test_the_directors_screen_puts_the_bracket_above_the_finished_round(
     assert "/games/" in page[folded : page.index("</details>", folded)]
     # Its own live region: the bracket's changes do not fold or unfold it.
     assert page.index('data-live="round"') < bracket < page.index('data-live="last-round"')
+
+
+def test_call_time_calls_the_knockout_games_in_play(client: Any, app: Any) -> None:
+    from scorekeeper import operations, rules
+
+    from .test_knockout import TEAMS_BY_NAME, _state
+
+    event_id = _event(client, knockout="4", best_of="3")
+    _play_round_robin(client, app, event_id)
+    _start_knockout(client, app, event_id)
+    semis = [_table_game(client, event_id, n) for n in (1, 2)]
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert 'id="call-time-knockout"' in page
+
+    called = client.post(f"/events/{event_id}/clock/call")
+    assert called.status_code == 302
+    said = client.get(called.headers["Location"]).get_data(as_text=True)
+    assert "Time called: 2 tables finish the hand in play." in said
+    with app.app_context():
+        # Each semi-final's game ends after its hand in play (the first: none played yet).
+        assert [operations.loading.load(g).row.called for g in semis] == [1, 1]
+        # The round robin's clock, stopped with its last round, is left as it was.
+        state = operations.events.load_event(event_id)
+        assert state.current is not None and state.current.called_at is None
+        # One hand, Aces take every point: the called game is over, the series goes on.
+        loaded = operations.loading.load(semis[0])
+        who = next(n for n in loaded.names if n in TEAMS_BY_NAME["Aces"])
+        hand = rules.Hand(
+            pitcher=who, bid=2, points={"high": who, "low": who, "jack": who, "game": who}
+        )
+        result = operations.hands.record_hand(semis[0], hand, version=loaded.row.version)
+        assert result.finished
+    assert _table_game(client, event_id, 1) != semis[0]
+    assert _state(app, event_id).event.knockout_seeds is not None
