@@ -116,3 +116,25 @@ def director_request() -> bool:
     if isinstance(args.get("game_id"), int):
         return directs_game(args["game_id"])
     return False
+
+
+def _code_key(event_id: int) -> str:
+    """Whose tries at an event's code are counted: this address's, at this event (the
+    organiser login's limit, ``operations.logins``: one count for every worker)."""
+    return f"director {event_id} {request.remote_addr or 'unknown'}"
+
+
+def code_attempt(event_id: int) -> float:
+    """Count a try at the event's director's code before it is checked (a slow hash); return
+    the seconds this address must wait instead (0: go on and check it). The organiser
+    login's limit: ``LOGIN_ATTEMPTS`` tries in ``LOGIN_WINDOW_SECONDS``."""
+    return operations.logins.attempt(
+        _code_key(event_id),
+        attempts=current_app.config.get("LOGIN_ATTEMPTS", 5),
+        window_seconds=current_app.config.get("LOGIN_WINDOW_SECONDS", 300.0),
+    )
+
+
+def code_succeeded(event_id: int) -> None:
+    """The code was right: forget this address's wrong tries at it."""
+    operations.logins.succeeded(_code_key(event_id))

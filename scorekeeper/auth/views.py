@@ -51,7 +51,7 @@ def _fresh_session() -> None:
 
 
 @bp.route("/login", methods=["GET", "POST"])
-def login() -> str | Response | tuple[str, int]:
+def login() -> str | Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """Ask for the organiser password; a few failures in a row make the address wait."""
     form = LoginForm()
     next_url = safe_target(request.args.get("next"), url_for("games.index"))
@@ -67,14 +67,16 @@ def login() -> str | Response | tuple[str, int]:
             window_seconds=current_app.config.get("LOGIN_WINDOW_SECONDS", 300.0),
         )
         if wait:
+            seconds = int(wait) + 1
             form.password.errors = [
                 ngettext(
                     "Too many wrong passwords. Try again in %(num)s second.",
                     "Too many wrong passwords. Try again in %(num)s seconds.",
-                    int(wait) + 1,
+                    seconds,
                 )
             ]
-            return render_template("auth/login.html", form=form), 429
+            page = render_template("auth/login.html", form=form)
+            return page, 429, {"Retry-After": str(seconds)}
         if check_password(form.password.data or ""):
             operations.logins.succeeded(key)
             _fresh_session()

@@ -69,6 +69,8 @@ class BracketView:
     champion: str | None
     runner_up: str | None
     due: int
+    #: Its games in play (time may be called on them).
+    playing: int
     #: Why it cannot start yet (said), or None; and the teams it would draw, seed 1 first.
     refused: str | None
     seeds: tuple[str, ...]
@@ -136,6 +138,7 @@ def knockout_bracket(state: EventState, standings: Standings) -> BracketView | N
         champion=None if found.champion is None else names.get(found.champion, "?"),
         runner_up=None if found.runner_up is None else names.get(found.runner_up, "?"),
         due=len(found.due),
+        playing=sum(1 for r in found.rounds for v in r if v.playing is not None),
         refused=refused,
         seeds=tuple(names.get(t, "?") for t in drawn),
     )

@@ -32,7 +32,7 @@ from . import forms, queries
 bp = Blueprint("events", __name__)
 bp.add_app_template_global(said, "phrase_said")
 
-ViewResult = str | BaseResponse | tuple[str, int]
+ViewResult = str | BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]
 
 EVENTS_PAGE = 25
 #: An option that is a name the table wrote shows it in its own direction.
@@ -412,10 +412,22 @@ def become_director(event_id: int) -> ViewResult:
     form = forms.DirectorCodeForm(prefix="director")
     if not form.validate_on_submit():
         return _director_page(event_id, code_form=form), 400
+    wait = directors.code_attempt(event_id)  # counted before the (slow) check
+    if wait:
+        seconds = int(wait) + 1
+        form.code.errors = [
+            ngettext(
+                "Too many wrong codes. Try again in %(num)s second.",
+                "Too many wrong codes. Try again in %(num)s seconds.",
+                seconds,
+            )
+        ]
+        return _director_page(event_id, code_form=form), 429, {"Retry-After": str(seconds)}
     if not operations.directors.check_code(event_id, form.code.data):
         operations.events.load_event(event_id, games=False)  # NotFound for no such event
         form.code.errors = [operations.errors.explain(EventError("bad-director-code"))]
         return _director_page(event_id, code_form=form), 400
+    directors.code_succeeded(event_id)
     code = operations.directors.shown(operations.directors.normalised(form.code.data))
     directors.mark_director(event_id, code)
     flash(gettext("This device directs the event now."), "info")

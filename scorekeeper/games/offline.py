@@ -13,7 +13,8 @@ only says its outcome in JSON, in words:
   meanwhile, the next hand's number, and this hand beside the one in its place
   (``compare``: every choice, its taker on each, the differences marked);
 - ``same`` (409): the hand is tapped as the last one was; post ``again`` to record it;
-- ``refused`` (400, 404): nothing was saved, and ``messages`` say why.
+- ``refused`` (400, 403, 404): nothing was saved, and ``messages`` say why (403: the game
+  is signed by every side, and this phone may not change it).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from flask_wtf.csrf import CSRFError
 
 from .. import operations
 from ..i18n import gettext
+from ..trail.views import signed_said
 from ..web.forms import csrf
 from . import receive
 
@@ -63,6 +65,10 @@ def queued_hand(game_id: int) -> tuple[Response, int]:
         outcome = receive.receive_hand(game_id, request.form, sent_by_phone=True)
     except operations.errors.NotFound as missing:
         return _refused(operations.errors.explain(missing), code=404)
+    except operations.trail.Signed as signed:
+        # Signed by every side: the page's 403 in words, so the phone says them and the
+        # table drops the hand (no correction is offered that could not be saved).
+        return _refused(signed_said(signed), code=403)
     if outcome.finished and outcome.kind in (receive.Kind.SAVED, receive.Kind.ALREADY_SAVED):
         # The phone opens the game page afresh on a game won (the settlement): said there.
         # Otherwise it says the hand itself, in place, and nothing is left for a later page.

@@ -134,6 +134,9 @@ def receive_hand(game_id: int, data: Mapping[str, str], *, sent_by_phone: bool) 
     shown: list[forms.HandFormBase] = []
 
     def checked(loaded: Loaded) -> rules.Hand:
+        # A signed game takes no hand from whoever may not change it (``Signed``): said in
+        # the signature's words, not as a conflict or a game over to correct.
+        operations.trail.check_unlocked(loaded)
         result = loaded.result
         form = form_class.hand_form(loaded.game, result.next_dealer, formdata=data)
         shown.append(form)

@@ -22,6 +22,7 @@ from . import games as game_ops
 from .errors import EventError
 from .events import (
     EVENT,
+    KNOCKOUT,
     ROUND,
     TABLE,
     EventInfo,
@@ -297,26 +298,34 @@ def resume_clock(event_id: int) -> None:
 def call_time(event_id: int) -> int:
     """Call time on the round: every table's game not finished ends after its hand in play
     (``operations.games.calling_time``, as one game's "call time" does), in one transaction;
-    the clock stops. Return how many games time was called on."""
+    the clock stops. Once the knockout has started, its games in play are the round's: each
+    is called (the round robin's clock, stopped with its last round, is left as it is).
+    Return how many games time was called on."""
     with write_transaction():
-        locked_event(event_id, None)
+        info = locked_event(event_id, None)
         current = _current_round(event_id)
-        game_ids = sorted(
-            db.session.execute(
-                select(TABLE.c.game_id).where(
-                    TABLE.c.round_id == current.id, TABLE.c.game_id.is_not(None)
-                )
-            ).scalars()
-        )
-        called = sum(1 for game_id in game_ids if game_ops.calling_time(game_id) is not None)
-        now = utcnow()
-        values: dict[str, Any] = {"called_at": current.called_at or now}
-        if current.paused_at is not None:
-            values["paused_at"] = None
-            values["paused_seconds"] = current.paused_seconds + int(
-                (now - current.paused_at).total_seconds()
+        knockout = info.knockout_seeds is not None
+        if knockout:
+            playing = (
+                select(KNOCKOUT.c.game_id)
+                .join(GAME, GAME.c.id == KNOCKOUT.c.game_id)
+                .where(KNOCKOUT.c.event_id == event_id, GAME.c.finished_at.is_(None))
             )
-        run(update(ROUND).where(ROUND.c.id == current.id).values(**values))
+        else:
+            playing = select(TABLE.c.game_id).where(
+                TABLE.c.round_id == current.id, TABLE.c.game_id.is_not(None)
+            )
+        game_ids = sorted(db.session.execute(playing).scalars())
+        called = sum(1 for game_id in game_ids if game_ops.calling_time(game_id) is not None)
+        if not knockout:
+            now = utcnow()
+            values: dict[str, Any] = {"called_at": current.called_at or now}
+            if current.paused_at is not None:
+                values["paused_at"] = None
+                values["paused_seconds"] = current.paused_seconds + int(
+                    (now - current.paused_at).total_seconds()
+                )
+            run(update(ROUND).where(ROUND.c.id == current.id).values(**values))
         bump_version(event_id)
         return called
 

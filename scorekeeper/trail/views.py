@@ -65,14 +65,19 @@ def _forget_who_acted(_error: BaseException | None) -> None:
         operations.trail.reset_acting(token)
 
 
-@bp.app_errorhandler(Signed)
-def _signed(error: Signed) -> Any:
-    """A signed game's correction, undo or deletion from a table phone: said in words (an
-    event's game is corrected by its director)."""
+def signed_said(error: Signed) -> str:
+    """Why a signed game's change is refused, in words (an event's game is corrected by its
+    director); the page's 403 says it, and the script's hand door (``games/offline.py``)."""
     game_id = error.params.get("game")
     if isinstance(game_id, int) and event_game(game_id):
-        return render_error(403, explain(OperationError("signed-event", **error.params)))
-    return render_error(403, explain(error))
+        return explain(OperationError("signed-event", **error.params))
+    return explain(error)
+
+
+@bp.app_errorhandler(Signed)
+def _signed(error: Signed) -> Any:
+    """A signed game's correction, undo or deletion from a table phone: said in words."""
+    return render_error(403, signed_said(error))
 
 
 def _back(game_id: int) -> BaseResponse:

@@ -97,7 +97,19 @@ def test_the_bracket_on_a_phone_sized_directors_screen(
     )
     expect(knockout.locator(".bracket-round h3")).to_have_text(["Semi-finals", "Final"])
     expect(knockout.locator(".bracket-match")).to_have_count(3)
+    # The bracket comes first; the round robin's last round is folded below it.
+    folded = page.locator("details#last-round")
+    expect(folded.locator("summary")).to_contain_text("the round robin's last")
+    expect(folded).not_to_have_attribute("open", "")
+    expect(folded.locator(".event-table").first).to_be_hidden()
+    assert knockout.bounding_box()["y"] < folded.bounding_box()["y"]
+    assert knockout.locator(".bracket-match").first.bounding_box()["y"] < HEIGHT
+    expect(knockout.locator("#call-time-knockout")).to_be_visible()  # its games in play
     _fits(page, "drawn", artifacts)
+    folded.locator("summary").click()
+    expect(folded.locator(".event-table").first).to_be_visible()
+    _fits(page, "last-round", artifacts)
+    folded.locator("summary").click()
 
     with app.app_context():
         semi_one = operations.events.table_game(event_id, 1)
@@ -127,5 +139,6 @@ def test_the_bracket_on_a_phone_sized_directors_screen(
     expect(page.locator("#champion")).to_contain_text("Champion: Kings of Calhoun County")
     expect(knockout.locator(".bracket-match.decided")).to_have_count(3)
     expect(knockout.locator("#close-event")).to_be_visible()
+    expect(knockout.locator("#call-time-knockout")).to_have_count(0)
     _fits(page, "champion", artifacts)
     assert page.js_errors == []

@@ -227,6 +227,18 @@ def test_only_the_director_corrects_a_signed_event_game_and_the_trail_says_so(
     words = text(refused.get_data(as_text=True))
     assert "was signed by every side" in words
     assert "only the event's director can correct, undo or delete it now" in words
+    # The phone's script's door says the same words, in JSON (no correction offered).
+    kept = {**hand_form(_names(app, one), teams=SIDES, pitcher=_names(app, one)[1], bid=2)}
+    kept.update(token="phone-kept-after-signing", number="1", save="Save")
+    door = phone.post(f"/games/{one}/hands.json", data=kept)
+    assert (door.status_code, door.mimetype, door.json["status"]) == (
+        403,
+        "application/json",
+        "refused",
+    )
+    assert (
+        "only the event's director can correct, undo or delete it now" in door.json["messages"][0]
+    )
     assert len(_trail(app, one)) == before
     # The director's screen says the table is locked; the game page offers the director
     # (not the phone) to open it again.
@@ -282,3 +294,36 @@ def test_the_serving_machine_itself_directs_without_a_password(client: Any, app:
     # ... and may draw a code of its own, which makes it the director.
     laptop.post(f"/events/{event_id}/director/code")
     assert 'id="shown-director-code"' in laptop.get(f"/events/{event_id}").get_data(as_text=True)
+
+
+def test_wrong_directors_codes_make_the_address_wait_as_the_login_does(
+    client: Any, app: Any
+) -> None:
+    event_id, _games = _night(client, app, hands="1", rounds="3")
+    code = re.search(
+        r'id="shown-director-code">([A-Z0-9-]+)<',
+        client.get(f"/events/{event_id}").get_data(as_text=True),
+    )
+    assert code is not None
+    guesser = _phone(app, "192.168.1.66")
+    attempts = app.config.get("LOGIN_ATTEMPTS", 5)
+    for _ in range(attempts):
+        wrong = guesser.post(f"/events/{event_id}/director", data={"director-code": "AAAA-AAAA"})
+        assert wrong.status_code == 400
+    # The limit reached: even the right code waits, and the page says how long.
+    blocked = guesser.post(f"/events/{event_id}/director", data={"director-code": code[1]})
+    assert blocked.status_code == 429
+    wait = int(blocked.headers["Retry-After"])
+    assert 0 < wait <= app.config.get("LOGIN_WINDOW_SECONDS", 300)
+    said = text(blocked.get_data(as_text=True))
+    assert f"Too many wrong codes. Try again in {wait} seconds." in said
+    assert 'id="become-director"' in guesser.get(f"/events/{event_id}").get_data(as_text=True)
+    # Another address, the director's helper, is not held back by the guesser.
+    helper = _phone(app, "192.168.1.67")
+    assert (
+        helper.post(f"/events/{event_id}/director", data={"director-code": "AAAA-AAAA"}).status_code
+        == 400
+    )
+    right = helper.post(f"/events/{event_id}/director", data={"director-code": code[1]})
+    assert right.status_code == 302
+    assert 'id="call-time"' in helper.get(f"/events/{event_id}").get_data(as_text=True)

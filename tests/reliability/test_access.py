@@ -107,6 +107,7 @@ def test_a_wrong_password_is_refused_and_repeated_failures_must_wait(client: Any
     blocked = client.post("/login", data={"password": PASSWORD})
     assert blocked.status_code == 429
     assert "Too many wrong passwords" in blocked.get_data(as_text=True)
+    assert 0 < int(blocked.headers["Retry-After"]) <= 300
 
 
 def test_the_session_cookie_is_http_only_and_same_site(client: Any) -> None:

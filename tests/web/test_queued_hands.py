@@ -239,3 +239,34 @@ def test_a_taps_words_are_escaped_as_the_page_is(client: Any) -> None:
     said = _said(client, game_id)
     assert said["pitcher", "0"] == 'Ann "Ace"'
     assert said["point_high", "1"] == "High: B&B <3"
+
+
+def test_a_hand_sent_to_a_signed_game_is_refused_in_json_with_the_signatures_words(
+    client: Any, app: Any
+) -> None:
+    from .test_trail import TEAMS, _finished
+
+    game_id = _finished(client)
+    for name in ("Ana", "Dana"):
+        assert client.post(f"/games/{game_id}/sign", data={"name": name}).status_code == 302
+    before = exported(client, game_id)
+    taps = {"pitcher": "Ana", "bid": 2, "high": "Ana", "low": "Ana", "jack": "Bogdan"}
+    # The hand after the last (the game is over) and one in hand 1's place (a conflict that
+    # would offer a correction the phone may not save): each refused in the door's words.
+    for number in (2, 1):
+        data = {
+            **hand_form(PLAYERS, teams=TEAMS, game="Cristi", **taps),
+            "token": f"phone-kept-signed-{number}",
+            "number": str(number),
+            "save": "Save",
+        }
+        answer = client.post(f"/games/{game_id}/hands.json", data=data)
+        assert answer.status_code == 403
+        assert answer.mimetype == "application/json"
+        assert answer.json["status"] == "refused"
+        (said,) = answer.json["messages"]
+        assert "was signed by every side" in said
+        assert "only the organiser can correct, undo or delete it" in said
+        assert "compare" not in answer.json
+    assert exported(client, game_id) == before
+    assert hand_count(app, game_id) == 1
