@@ -98,7 +98,8 @@ def record_hand(
         if ask_if_same and last and again != last and same_taps(loaded.hands[-1], new):
             raise SameAsLast(last)
         hands = (*loaded.hands, new)
-        result = rules.score_game(loaded.game, hands)
+        # Only the new hand is scored: the ones before it were, in the game as locked.
+        result = rules.score_game(loaded.game, hands, after=loaded.result)
         seat_of = {name: i for i, name in enumerate(loaded.names)}
         # Inserted by its game id, not added to row.hands: that would read every stored
         # hand first (and an ORM object for it costs more than the insert).

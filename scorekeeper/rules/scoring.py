@@ -185,8 +185,12 @@ def sale_scorer(hand: Hand, seller: str | None) -> str | None:
     return None
 
 
-def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
+def score_game(game: Game, hands: Sequence[Hand], *, after: GameResult | None = None) -> GameResult:
     """Replay ``hands`` of ``game`` in order and return the result.
+
+    ``after`` is the result of this game's first hands, already scored (a hand added to a
+    game scored before): only the hands past them are replayed, from where it left the
+    scores, the set-backs and the deal; the result is the one replaying them all gives.
 
     Raise RuleError, placed at the offending hand, for the first hand that breaks
     a rule (RULES.md section 9), including any hand after the game was won.
@@ -199,7 +203,7 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
     sides = game.sides
     scores = dict.fromkeys(sides, 0)
     setbacks = dict.fromkeys(sides, 0)
-    usual = game.dealer_first
+    usual: str | None = game.dealer_first
     results: list[HandResult] = []
     winner: str | None = None
     reason: WinReason | None = None
@@ -207,9 +211,16 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
     limit = game.hand_limit
     played = 0
     limit_hand: int | None = None
-    for number, hand in enumerate(hands, start=1):
+    if after is not None:
+        _check_scored_before(game, hands, after)
+        scores, setbacks = dict(after.scores), dict(after.setbacks)
+        usual, results = after.next_dealer, list(after.hands)
+        winner, reason, winning_hand = after.winner, after.win_reason, after.winning_hand
+        played, limit_hand = after.played, after.limit_hand
+    for number, hand in enumerate(hands[len(results) :], start=len(results) + 1):
         if winner is not None:
             raise RuleError("hand-after-win", hand=number, winner=winner, winning_hand=winning_hand)
+        assert usual is not None  # None only once the game is won
         try:
             dealer = _dealer_of(game, hand, usual)
             result, won = _score_hand(game, number, (dealer, usual), hand, scores)
@@ -245,6 +256,15 @@ def score_game(game: Game, hands: Sequence[Hand]) -> GameResult:
         settlement=settlement,
         limit_hand=limit_hand,
     )
+
+
+def _check_scored_before(game: Game, hands: Sequence[Hand], after: GameResult) -> None:
+    """Refuse to go on from a result that is not of this game's first hands (a caller's bug)."""
+    if not (after.game is game or after.game == game) or len(after.hands) > len(hands):
+        raise ValueError("score_game(after=...): a result of another game, or of more hands")
+    for done, hand in zip(after.hands, hands, strict=False):
+        if done.hand is not hand and done.hand != hand:
+            raise ValueError(f"score_game(after=...): hand {done.number} is not the one scored")
 
 
 def _most_points(scores: Mapping[str, int]) -> tuple[str, WinReason] | None:

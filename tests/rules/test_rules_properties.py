@@ -16,18 +16,22 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules_helpers import assert_one_line
 
 from scorekeeper.rules import (
     FORMAT,
+    Game,
+    Hand,
     RuleError,
     dumps,
     loads_record,
     output_document,
     parse_record,
     record_to_json,
+    score_game,
 )
 from scorekeeper.rules.game import name_key
 
@@ -575,6 +579,31 @@ def test_running_scores_are_the_sum_of_the_deltas(drawn):
         running = {side: running[side] + hand.delta[side] for side in result.sides}
         assert dict(hand.scores) == running
     assert dict(result.scores) == running
+
+
+@SETTINGS
+@given(st.one_of(ANY_GAME, ANY_SECTION_11_GAME), st.data())
+def test_scoring_on_from_the_first_hands_scored_is_scoring_them_all(drawn, data):
+    record, _ = drawn
+    parsed = parse_record(record)
+    whole = parsed.score()
+    first = data.draw(st.integers(0, len(parsed.hands)))
+    before = score_game(parsed.game, parsed.hands[:first])
+    assert score_game(parsed.game, parsed.hands, after=before) == whole
+
+
+POINTS = {"high": "Ana", "low": "Ana", "jack": None, "game": "Bogdan"}
+
+
+def test_scoring_on_refuses_a_result_of_other_hands():
+    game = Game.create("auction-pitch", ["Ana", "Bogdan"])
+    hand = Hand(pitcher="Ana", bid=2, points=POINTS)
+    other = Hand(pitcher="Bogdan", bid=2, points=POINTS)
+    before = score_game(game, (hand,))
+    with pytest.raises(ValueError, match="hand 1 is not the one scored"):
+        score_game(game, (other, hand), after=before)
+    with pytest.raises(ValueError, match="of more hands"):
+        score_game(game, (), after=before)
 
 
 EXTRA_HANDS = st.one_of(
