@@ -45,9 +45,10 @@ SHEET_ROWS_KEPT = 4096
 def sheet_rows(game: Any, editable: bool) -> Markup:
     """The rows of a game's phone sheet (``games/_sheet_row.html``), each drawn once and kept
     by everything it shows: the row itself (a frozen ``HandRow``: its scores, takers, words),
-    its trail mark, whether it is the latest, the sheet's short names, the language and where
-    the app is served. A hand recorded adds a row and moves "latest"; a correction changes the
-    rows it changes; the rest are drawn as they were, without drawing them again."""
+    its trail mark, the sheet's short names, the language and where the app is served. A
+    hand recorded adds a row and moves "latest" (marked on the kept row as it is shown); a
+    correction changes the rows it changes; the rest are drawn as they were, without drawing
+    them again."""
     kept: LRU[Markup] = per_app("scorekeeper.sheet_rows", lambda: LRU(SHEET_ROWS_KEPT))
     trail = game.trail
     shorts = dict(game.player_shorts)
@@ -61,11 +62,10 @@ def sheet_rows(game: Any, editable: bool) -> Markup:
         tuple(game.player_shorts),
     )
     drawn = []
-    last = len(game.rows) - 1
-    for place, row in enumerate(game.rows):
+    for row in game.rows:
         mark = trail.sheet_mark(row.number) if trail else None
         corrected = bool(trail and trail.corrected(row.number))
-        key = (context, row, mark, corrected, place == last)
+        key = (context, row, mark, corrected)
         found = kept.get(key)
         if found is None:
             found = _drawn(
@@ -73,7 +73,6 @@ def sheet_rows(game: Any, editable: bool) -> Markup:
                 row=row,
                 mark=mark,
                 corrected=corrected,
-                last=place == last,
                 shorts=shorts,
                 n_sides=len(game.sides),
                 partnership=game.is_partnership,
@@ -82,7 +81,15 @@ def sheet_rows(game: Any, editable: bool) -> Markup:
             )
             kept.put(key, found)
         drawn.append(found)
+    if drawn:
+        # The latest row is kept as any other and marked as shown, so that a hand recorded
+        # draws only its own row.
+        drawn[-1] = Markup(str(drawn[-1]).replace(LATEST_OFF, LATEST_ON, 1))
     return Markup("\n").join(drawn)
+
+
+#: How ``games/_sheet_row.html`` opens its row's classes, and how for the latest hand.
+LATEST_OFF, LATEST_ON = 'class="hand', 'class="hand latest'
 
 
 #: Rows a hand form class keeps drawn: a row per field, language and state it is shown in.
