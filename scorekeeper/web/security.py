@@ -13,7 +13,9 @@ from urllib.parse import unquote_to_bytes, urlsplit
 
 import flask
 from flask import Flask, abort, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import lazy_gettext as _l
+from itsdangerous import URLSafeTimedSerializer
 from werkzeug.wrappers.response import Response
 
 from ..serving.network import host_is_served
@@ -147,8 +149,24 @@ class Request(flask.Request):
             stream.close()
 
 
+class SignedCookieSessions(SecureCookieSessionInterface):
+    """Flask's signed cookie session, its signing serializer made once for the app's keys
+    (Flask makes one on every request, and every page and hand reads the session)."""
+
+    def __init__(self) -> None:
+        self._made: tuple[tuple[object, ...], URLSafeTimedSerializer | None] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        made = self._made
+        if made is None or made[0] != keys:
+            made = self._made = (keys, super().get_signing_serializer(app))
+        return made[1]
+
+
 def init_app(app: Flask) -> None:
     app.request_class = Request
+    app.session_interface = SignedCookieSessions()
 
     @app.before_request
     def refuse_other_hosts() -> None:

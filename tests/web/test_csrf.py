@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from itsdangerous import BadSignature
 
 from .tables import ap_hand, game_count, hand_count, hand_form, record, setup_form, text
 
@@ -189,3 +190,16 @@ def test_a_name_that_is_not_text_in_a_new_game_with_its_token_is_refused(
     assert refused.status_code == 400
     assert 'The field "name_0" is not valid text (UTF-8)' in text(refused.get_data(as_text=True))
     assert game_count(app) == 0
+
+
+def test_the_session_is_signed_by_one_serializer_that_follows_the_apps_keys(app: Any) -> None:
+    sessions = app.session_interface
+    first = sessions.get_signing_serializer(app)
+    assert sessions.get_signing_serializer(app) is first  # made once, not on every request
+    signed = first.dumps({"director": 7})
+    old_key = app.secret_key
+    app.secret_key = "a key the sessions before were not signed with"
+    with pytest.raises(BadSignature):
+        sessions.get_signing_serializer(app).loads(signed)
+    app.config["SECRET_KEY_FALLBACKS"] = [old_key]
+    assert sessions.get_signing_serializer(app).loads(signed) == {"director": 7}
