@@ -402,7 +402,9 @@ WAITING = "waiting"
 def marks(chain: Sequence[Entry], hand_count: int) -> dict[int, HandMark]:
     """Each kept hand's mark, read from the trail (a hand stored before the trail began, or
     imported without one, has none)."""
-    found: dict[int, HandMark] = {}
+    # Each hand's (state, saved_by, saved_at, corrected, by, at) as the chain goes, made a
+    # HandMark once at the end: a game page reads every hand's mark.
+    found: dict[int, tuple[str, str, datetime, bool, str | None, datetime | None]] = {}
     history: dict[int, list[Entry]] = {}
     for entry in chain:
         number = entry.hand
@@ -414,15 +416,13 @@ def marks(chain: Sequence[Entry], hand_count: int) -> dict[int, HandMark]:
             continue
         history.setdefault(number, []).append(entry)
         if entry.kind in (RECORDED, CORRECTED):
-            corrected = entry.kind == CORRECTED or (number in found and found[number].corrected)
-            found[number] = HandMark(number, WAITING, entry.who, entry.at, corrected)
+            corrected = entry.kind == CORRECTED or (number in found and found[number][3])
+            found[number] = (WAITING, entry.who, entry.at, corrected, None, None)
         elif entry.kind in (CONFIRMED, DISPUTED) and number in found:
-            was = found[number]
-            found[number] = HandMark(
-                number, entry.kind, was.saved_by, was.saved_at, was.corrected, entry.name, entry.at
-            )
+            _, saved_by, saved_at, corrected, _, _ = found[number]
+            found[number] = (entry.kind, saved_by, saved_at, corrected, entry.name, entry.at)
     return {
-        n: HandMark(**{**mark.__dict__, "changes": tuple(history.get(n, ()))})
+        n: HandMark(n, *mark, changes=tuple(history.get(n, ())))
         for n, mark in found.items()
         if n <= hand_count
     }

@@ -82,14 +82,12 @@ def sheet_rows(game: Any, editable: bool) -> Markup:
             kept.put(key, found)
         drawn.append(found)
     if drawn:
-        # The latest row is kept as any other and marked as shown, so that a hand recorded
-        # draws only its own row.
-        drawn[-1] = Markup(str(drawn[-1]).replace(LATEST_OFF, LATEST_ON, 1))
+        # The latest row is kept as any other and marked as shown (after its trail mark, as
+        # games/_sheet_row.html opens its classes), so a hand recorded draws only its own row.
+        mark = trail.sheet_mark(game.rows[-1].number) if trail else None
+        opened = f'class="hand {mark}' if mark else 'class="hand'
+        drawn[-1] = Markup(str(drawn[-1]).replace(opened, opened + " latest", 1))
     return Markup("\n").join(drawn)
-
-
-#: How ``games/_sheet_row.html`` opens its row's classes, and how for the latest hand.
-LATEST_OFF, LATEST_ON = 'class="hand', 'class="hand latest'
 
 
 #: Rows a hand form class keeps drawn: a row per field, language and state it is shown in.
