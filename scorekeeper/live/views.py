@@ -63,9 +63,10 @@ def _greenlets() -> bool:
     return bool(monkey is not None and monkey.is_module_patched("threading"))
 
 
-@bp.get("/games/<id:game_id>/events")
-def events(game_id: int) -> Response:
-    """Stream the game's changes to a board or game page."""
+def _stream_opening() -> Response | tuple[Any, bool]:
+    """What a stream's view answers before it opens one: a HEAD's headers, or the polling
+    answer of a server that cannot hold a stream; else how this one holds it (the serve
+    loop's ``adopt``, and whether on a thread of its own)."""
     if request.method == "HEAD":
         # Its headers only: a body would be a stream that never ends, and sends nothing.
         return Response(b"", mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
@@ -75,6 +76,16 @@ def events(game_id: int) -> Response:
         # A server with one thread per process (gunicorn's sync workers) would give its only
         # thread to the stream: the page polls instead.
         return _busy(gettext("This server cannot keep live boards open; the page checks instead."))
+    return adopt, on_a_thread
+
+
+@bp.get("/games/<id:game_id>/events")
+def events(game_id: int) -> Response:
+    """Stream the game's changes to a board or game page."""
+    opening = _stream_opening()
+    if isinstance(opening, Response):
+        return opening
+    adopt, on_a_thread = opening
     broker = live.broker()
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
     held = HeldStream(app, broker, game_id) if adopt is not None else None
@@ -224,12 +235,10 @@ def event_events(event_id: int) -> Response:
     game at one of its tables changed, its data the event's new stamp (what
     ``/events/<id>/version.json`` answers, which the board polls where there is no stream);
     ``?since=`` (or ``Last-Event-ID``) is the stamp the page shows."""
-    if request.method == "HEAD":
-        return Response(b"", mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
-    adopt: Any = request.environ.get(serving.ADOPT)
-    on_a_thread = adopt is None and not _greenlets()
-    if on_a_thread and not request.environ.get("wsgi.multithread"):
-        return _busy(gettext("This server cannot keep live boards open; the page checks instead."))
+    opening = _stream_opening()
+    if isinstance(opening, Response):
+        return opening
+    adopt, on_a_thread = opening
     broker = live.broker()
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
     stream = EventStream(app, broker, event_id)
