@@ -125,7 +125,24 @@ def _opening(version: int | str, since: int | str | None) -> bytes:
     )
 
 
-class HeldStream(live.Subscriber):
+class _Woken(live.Subscriber):
+    """A subscriber the server's streams' loop may hold (``serving/streams.py``): each change
+    the broker puts, from any thread, wakes the loop once it has adopted the stream."""
+
+    _wake: Any = None
+
+    def put(self, change: live.Change) -> None:
+        super().put(change)
+        wake = self._wake
+        if wake is not None:
+            wake()
+
+    # What the streams' loop asks of it (serving/streams.py's Source).
+    def adopted(self, wake: Any) -> None:
+        self._wake = wake
+
+
+class HeldStream(_Woken):
     """A stream held by the server's streams' loop (``serving/streams.py``): the broker
     puts its game's changes here from any thread, the loop takes the events they make."""
 
@@ -134,16 +151,6 @@ class HeldStream(live.Subscriber):
         self.app = app
         self.broker = broker
         self.version = 0
-        self._wake: Any = None
-
-    def put(self, change: live.Change) -> None:
-        super().put(change)
-        wake = self._wake
-        if wake is not None:
-            wake()
-
-    def adopted(self, wake: Any) -> None:
-        self._wake = wake
 
     def heartbeat(self) -> bytes:
         return _event("alive", self.version)
@@ -269,7 +276,7 @@ def event_events(event_id: int) -> Response:
     return response
 
 
-class EventStream(live.Subscriber):
+class EventStream(_Woken):
     """A room board's stream: it hears its event and every game played at it (the games of
     a round just started from the event's change that started it). However many changes
     wait, the stamp is read once and said if it moved. Held by the server's streams' loop
@@ -282,13 +289,6 @@ class EventStream(live.Subscriber):
         self.broker = broker
         self.event_id = event_id
         self.stamp = ""
-        self._wake: Any = None
-
-    def put(self, change: live.Change) -> None:
-        super().put(change)
-        wake = self._wake
-        if wake is not None:
-            wake()
 
     def news(self, first: live.Change | None) -> tuple[bytes, bool]:
         """What to say of ``first`` and every change waiting behind it: a ``change`` with the
@@ -312,10 +312,7 @@ class EventStream(live.Subscriber):
         self.stamp = found
         return _event("change", found), False
 
-    # What the streams' loop asks of it (serving/streams.py's Source).
-    def adopted(self, wake: Any) -> None:
-        self._wake = wake
-
+    # What the streams' loop asks of it (serving/streams.py's Source), beside adopted.
     def heartbeat(self) -> bytes:
         return _event("alive", self.stamp)
 
