@@ -58,9 +58,27 @@ def _round_robin(event_id: int) -> None:
             _win(table.game_id, str(stronger))
 
 
+#: The words of the standings' team names that a line break cuts in two (each word's text
+#: measured as a range: a word cut at the end of a line has two boxes).
+CUT_WORDS = """() => [...document.querySelectorAll('.event-standings th.who')].flatMap((cell) => {
+  const cut = [];
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      if (range.getClientRects().length > 1) cut.push(word[0]);
+    }
+  }
+  return cut;
+})"""
+
+
 def _fits(page: Any, name: str, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / f"knockout-{name}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, name
+    assert page.evaluate(CUT_WORDS) == [], name
 
 
 def test_the_bracket_on_a_phone_sized_directors_screen(
