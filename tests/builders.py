@@ -257,3 +257,67 @@ def version_of(client: Any, game_id: int) -> int:
     response = client.get(f"/games/{game_id}/version.json")
     assert response.status_code == 200
     return int(response.get_json()["version"])
+
+
+# --- events (tournaments) ---------------------------------------------------------------------
+
+#: Eight players: two tables of a progressive event.
+EIGHT = ("Ana", "Bo", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
+
+
+def started_event(
+    app: Any,
+    names: Iterable[str] = EIGHT,
+    *,
+    name: str = "Hall night",
+    rounds: int = 2,
+    hands: int | None = None,
+) -> int:
+    """A progressive Auction Pitch event on 2026-12-05 of ``names``, ``hands`` hands a game
+    (or the variant's usual end), registered and its first round started, through the
+    operations the director's screen calls."""
+    from datetime import date
+
+    from scorekeeper import operations
+    from scorekeeper.operations.event_setup import EventSetup
+
+    with app.app_context():
+        event_id = operations.event_setup.create_event(
+            EventSetup(
+                name=name,
+                day=date(2026, 12, 5),
+                format="progressive",
+                variant="auction-pitch",
+                rounds=rounds,
+                **({} if hands is None else {"house_rules": {"hands": hands}}),
+            )
+        )
+        operations.event_setup.register(event_id, list(names))
+        operations.rounds.start_round(event_id, version=None)
+    return event_id
+
+
+def table_game(app: Any, event_id: int, table: int) -> int:
+    """The game at ``table`` of the event's current round (or its knockout)."""
+    from scorekeeper import operations
+
+    with app.app_context():
+        found = operations.events.table_game(event_id, table)
+    assert found is not None, f"table {table} of event {event_id} has no game"
+    return found
+
+
+def play_sweep(app: Any, game_id: int, pitcher_seat: int = 0) -> None:
+    """Record a hand the way every phone's Save does (``operations.hands.record_hand``): the
+    player in ``pitcher_seat`` bids 2, and the player in seat 0 takes every point."""
+    from scorekeeper import operations
+
+    with app.app_context():
+        loaded = operations.loading.load(game_id)
+        who = loaded.names[0]
+        hand = rules.Hand(
+            pitcher=loaded.names[pitcher_seat],
+            bid=2,
+            points=dict.fromkeys(("high", "low", "jack", "game"), who),
+        )
+        operations.hands.record_hand(game_id, hand, version=loaded.row.version)

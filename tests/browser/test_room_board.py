@@ -9,52 +9,30 @@ Real Chromium at TV size against the app under waitress; the hands are recorded 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import play_sweep, started_event, table_game
 from playwright.sync_api import expect
 
-from scorekeeper import operations, rules
-from scorekeeper.operations.event_setup import EventSetup
+from scorekeeper import operations
 
 from .conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["Ana", "Bo", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
 MARK = "window.__notReloaded = 'yes'"
 MARKED = "window.__notReloaded === 'yes'"
 
 
 def _event(app: Any) -> int:
-    with app.app_context():
-        event_id = operations.event_setup.create_event(
-            EventSetup(
-                name="TV night",
-                day=date(2026, 12, 5),
-                format="progressive",
-                variant="auction-pitch",
-                rounds=2,
-                house_rules={"hands": 1},
-            )
-        )
-        operations.event_setup.register(event_id, NAMES)
-        operations.rounds.start_round(event_id, version=None)
-    return event_id
+    return started_event(app, name="TV night", hands=1)
 
 
 def _play(app: Any, event_id: int, table: int) -> None:
     """Seat 0 bids 2 and takes every point."""
-    with app.app_context():
-        game_id = operations.events.table_game(event_id, table)
-        assert game_id is not None
-        loaded = operations.loading.load(game_id)
-        who = loaded.names[0]
-        points = dict.fromkeys(("high", "low", "jack", "game"), who)
-        hand = rules.Hand(pitcher=who, bid=2, points=points)
-        operations.hands.record_hand(game_id, hand, version=loaded.row.version)
+    play_sweep(app, table_game(app, event_id, table))
 
 
 def _asked(page: Any) -> list[str]:

@@ -8,43 +8,21 @@ database.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
-from scorekeeper import operations, rules
-from scorekeeper.operations.event_setup import EventSetup
+from builders import play_sweep, started_event, table_game
 
-NAMES = ["Ana", "Bo", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
+from scorekeeper import operations
 
 
 def _event(app: Any) -> int:
     """Eight players, progressive, two hands a game, round 1 started."""
-    with app.app_context():
-        event_id = operations.event_setup.create_event(
-            EventSetup(
-                name="Grange night",
-                day=date(2026, 12, 5),
-                format="progressive",
-                variant="auction-pitch",
-                rounds=3,
-                house_rules={"hands": 2},
-            )
-        )
-        operations.event_setup.register(event_id, NAMES)
-        operations.rounds.start_round(event_id, version=None)
-    return event_id
+    return started_event(app, name="Grange night", rounds=3, hands=2)
 
 
 def _play(app: Any, event_id: int, table: int) -> None:
-    """Seat 0 bids 2 and takes every point."""
-    with app.app_context():
-        game_id = operations.events.table_game(event_id, table)
-        assert game_id is not None
-        loaded = operations.loading.load(game_id)
-        who = loaded.names[0]
-        points = dict.fromkeys(("high", "low", "jack", "game"), who)
-        hand = rules.Hand(pitcher=loaded.names[table % 4], bid=2, points=points)
-        operations.hands.record_hand(game_id, hand, version=loaded.row.version)
+    """Seat 0 takes every point (the bid is its table's own seat's)."""
+    play_sweep(app, table_game(app, event_id, table), pitcher_seat=table % 4)
 
 
 def _standings(app: Any, event_id: int) -> Any:

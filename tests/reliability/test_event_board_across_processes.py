@@ -14,15 +14,14 @@ from __future__ import annotations
 import json
 import re
 import time
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import started_event, table_game
 from event_stream import Stream
 
 from scorekeeper import operations
-from scorekeeper.operations.event_setup import EventSetup
 
 from .test_hand_keys import Phone, _server_processes
 
@@ -38,21 +37,8 @@ def postgres_url(database_url: str) -> str:
 
 def _event(app: Any) -> tuple[int, int]:
     """A progressive event of four players, its first round started: (event, table 1's game)."""
-    with app.app_context():
-        event_id = operations.event_setup.create_event(
-            EventSetup(
-                name="Hall night",
-                day=date(2026, 12, 5),
-                format="progressive",
-                variant="auction-pitch",
-                rounds=2,
-            )
-        )
-        operations.event_setup.register(event_id, ["Ana", "Bogdan", "Cleo", "Dan"])
-        operations.rounds.start_round(event_id, version=None)
-        game_id = operations.events.table_game(event_id, 1)
-    assert game_id is not None
-    return event_id, game_id
+    event_id = started_event(app, ["Ana", "Bogdan", "Cleo", "Dan"])
+    return event_id, table_game(app, event_id, 1)
 
 
 def _stamp(phone: Phone, event_id: int) -> str:

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import date
 from typing import Any
 
+from builders import play_sweep, started_event, table_game
 from event_stream import Stream
 
-from scorekeeper import operations, rules
-from scorekeeper.operations.event_setup import EventSetup
+from scorekeeper import operations
 
 from . import test_events as game_streams
 from .test_events import Served, until
@@ -27,43 +26,14 @@ from .test_events import Served, until
 app_config = game_streams.app_config
 served = game_streams.served
 
-NAMES = ["Ana", "Bo", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
-
 
 def _event(app: Any) -> int:
     """A progressive event of eight players, two hands a game, its first round started."""
-    with app.app_context():
-        event_id = operations.event_setup.create_event(
-            EventSetup(
-                name="Hall night",
-                day=date(2026, 12, 5),
-                format="progressive",
-                variant="auction-pitch",
-                rounds=2,
-                house_rules={"hands": 2},
-            )
-        )
-        operations.event_setup.register(event_id, NAMES)
-        operations.rounds.start_round(event_id, version=None)
-    return event_id
+    return started_event(app, hands=2)
 
 
-def _game(app: Any, event_id: int, table: int) -> int:
-    with app.app_context():
-        found = operations.events.table_game(event_id, table)
-    assert found is not None
-    return found
-
-
-def _play(app: Any, game_id: int) -> None:
-    """Seat 0 bids 2 and takes every point."""
-    with app.app_context():
-        loaded = operations.loading.load(game_id)
-        who = loaded.names[0]
-        hand = rules.Hand(
-            pitcher=who, bid=2, points=dict.fromkeys(("high", "low", "jack", "game"), who)
-        )
-        operations.hands.record_hand(game_id, hand, version=loaded.row.version)
+_game = table_game
+_play = play_sweep
 
 
 def _stamp(client: Any, event_id: int) -> str:
