@@ -102,6 +102,15 @@ class HandRow:
     dealer_set_side: int | None = None
     set_back_by: int | None = None
 
+    def __hash__(self) -> int:
+        """The row's hash, worked out once: a kept row is a key of the drawn rows
+        (``web.templating.sheet_rows``) on every page its game shows, and it never changes."""
+        found: int | None = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(tuple(getattr(self, name) for name in self.__dataclass_fields__))
+            object.__setattr__(self, "_hash", found)
+        return found
+
 
 @dataclass(frozen=True)
 class PaymentView:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, has_request_context, request, url_for
 from markupsafe import Markup, escape
 
 from ..i18n import current_locale, gettext, isolated
@@ -161,7 +161,36 @@ def game_counter(form: Any) -> Markup:
     )
 
 
+#: Addresses a process keeps built (a game page asks for some thirty, most the same each time).
+URLS_KEPT = 4096
+
+
+def kept_url_for(endpoint: str, **values: Any) -> str:
+    """``url_for`` for the templates, each address built once and kept by its endpoint, its
+    values and where the app is served (``request.script_root``): the app's routes never
+    change while it runs, and no ``url_defaults`` function adds to them. An address asked
+    for relative to the request's blueprint (``.show``), with Flask's own options
+    (``_external``, ``_anchor``...), with a value that cannot be a key, or outside a request
+    is built by ``url_for`` every time."""
+    if endpoint.startswith(".") or not has_request_context():
+        return url_for(endpoint, **values)
+    try:
+        key = (request.script_root, endpoint, *sorted(values.items()))
+        hash(key)
+    except TypeError:  # a list of values for one query argument, say
+        return url_for(endpoint, **values)
+    if any(name.startswith("_") for name in values):
+        return url_for(endpoint, **values)
+    kept: LRU[str] = per_app("scorekeeper.urls", lambda: LRU(URLS_KEPT))
+    found = kept.get(key)
+    if found is None:
+        found = url_for(endpoint, **values)
+        kept.put(key, found)
+    return found
+
+
 def init_app(app: Flask) -> None:
+    app.jinja_env.globals["url_for"] = kept_url_for
     app.jinja_env.filters["ringed"] = ringed
     app.jinja_env.filters["bdi"] = bdi
     app.jinja_env.filters["isolated"] = isolated

@@ -99,3 +99,34 @@ def test_a_form_shown_again_with_its_taps_keeps_them_and_the_next_form_has_none(
 
     again = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert checked(again) == []
+
+
+def test_the_kept_addresses_follow_where_the_app_is_served(client: Any) -> None:
+    """The templates' addresses are built once and kept (``kept_url_for``): a page asked for
+    under a prefix (a proxy's SCRIPT_NAME) links under it, and the page at the root again
+    without it; a query value and Flask's own options are built as ``url_for`` builds them."""
+    from flask import url_for
+
+    from scorekeeper.web.templating import kept_url_for
+
+    game_id = import_game(client, record("auction-pitch", PAIR, HANDS))
+    board = f'href="/games/{game_id}/board"'
+    at_root = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert board in at_root
+    under = client.get(f"/games/{game_id}", base_url="http://localhost/pitch/")
+    page = under.get_data(as_text=True)
+    assert f'href="/pitch/games/{game_id}/board"' in page
+    assert board not in page
+    assert '/pitch/static/css/app.css"' in page
+    assert board in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+    with client.application.test_request_context("/", base_url="http://localhost/pitch/"):
+        for endpoint, values in (
+            ("games.board", {"game_id": game_id}),
+            ("auth.login", {"next": "/games/3?x=1"}),
+            ("games.show", {"game_id": game_id, "_anchor": "hand-form"}),
+            ("games.show", {"game_id": game_id, "_external": True}),
+            ("history.index", {"variant": ["auction-pitch", "cinch"]}),
+        ):
+            assert kept_url_for(endpoint, **values) == url_for(endpoint, **values)
+            assert kept_url_for(endpoint, **values) == url_for(endpoint, **values)  # as kept
