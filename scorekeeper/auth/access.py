@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from flask import Flask, current_app, redirect, request, session, url_for
+from flask import Flask, current_app, has_request_context, redirect, request, session, url_for
 from werkzeug.security import check_password_hash
 from werkzeug.wrappers.response import Response
 
@@ -71,14 +71,26 @@ def password_hash_path(app: Flask) -> Path:
     return Path(app.instance_path) / PASSWORD_HASH_FILE
 
 
+#: Where a request keeps whether a password is set, once looked up (its WSGI environ).
+PASSWORD_SET_NOW = "scorekeeper.password_required"
+
+
 def password_required(app: Flask | None = None) -> bool:
-    """Say whether an organiser password is set (so writes need a login)."""
+    """Say whether an organiser password is set (so writes need a login). A request looks
+    once and keeps the answer for its own length (its checks, its page and its words then
+    agree); ``scorekeeper set-password`` in another process is seen by the next request."""
     app = app or current_app._get_current_object()  # type: ignore[attr-defined]  # a LocalProxy hides it
-    return bool(
+    environ = request.environ if has_request_context() and current_app == app else None
+    if environ is not None and PASSWORD_SET_NOW in environ:
+        return bool(environ[PASSWORD_SET_NOW])
+    found = bool(
         os.environ.get("SCOREKEEPER_PASSWORD")
         or app.config.get("ORGANISER_PASSWORD")
         or password_hash_path(app).exists()
     )
+    if environ is not None:
+        environ[PASSWORD_SET_NOW] = found
+    return found
 
 
 def check_password(candidate: str) -> bool:

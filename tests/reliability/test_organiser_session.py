@@ -89,6 +89,24 @@ def test_a_password_change_ends_every_earlier_login_at_once(
     assert _hands(organiser, game_id) == 1
 
 
+def test_a_password_set_while_a_phone_plays_holds_from_its_next_request(
+    app: Any, runner: Any, game_id: int
+) -> None:
+    """Each request looks once whether a password is set: the one after set-password
+    (another process, the same instance folder) is refused, as is its page's form."""
+    phone = app.test_client()
+    assert phone.post(f"/games/{game_id}", data=_hand(0)).status_code == 302
+    assert 'id="hand-form"' in phone.get(f"/games/{game_id}").get_data(as_text=True)
+    _set_password(runner, FIRST)
+    response = phone.post(f"/games/{game_id}", data=_hand(1))
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/login")
+    page = phone.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'id="hand-form"' not in page
+    assert "Log in to record hands" in page
+    assert _hands(phone, game_id) == 1
+
+
 def test_logging_out_ends_a_copy_of_the_cookie_too(app: Any, runner: Any, game_id: int) -> None:
     _set_password(runner, FIRST)
     organiser = _logged_in(app, FIRST)
