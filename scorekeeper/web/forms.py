@@ -12,14 +12,16 @@ from functools import cache
 from typing import Any
 
 from babel.support import NullTranslations, Translations
+from flask import current_app, g, session
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from flask_wtf.csrf import CSRFProtect
+from flask_wtf.csrf import CSRFProtect, generate_csrf
 from wtforms import DateField, StringField
 from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from ..i18n import DEFAULT_LOCALE, N_, current_locale, gettext, money, read_amount
+from ..lru import LRU, per_app
 
 #: Every form's CSRF check (bound in ``create_app``); a JSON door checks it itself.
 csrf = CSRFProtect()
@@ -69,8 +71,38 @@ def printable(form: Any, field: Any) -> None:
         )
 
 
+#: Signed CSRF tokens a process keeps: one a session's token (a phone, a laptop).
+SIGNED_TOKENS_KEPT = 4096
+
+
+class KeptCSRF(FlaskForm.Meta.csrf_class):
+    """Flask-WTF's CSRF, a session's token signed once and kept, where tokens never expire
+    (``WTF_CSRF_TIME_LIMIT`` None, as configured: a game night is longer than an hour).
+    Flask-WTF signs it afresh on every request (a new serializer, an HMAC); unexpiring, each
+    signing of one session's token is as good as another, and the request's ``csrf_token()``
+    is the same one. A session without a token yet, or an expiring configuration, goes
+    through Flask-WTF as before."""
+
+    def generate_csrf_token(self, csrf_token_field: Any) -> str:
+        name = self.meta.csrf_field_name or "csrf_token"
+        if self.meta.csrf_time_limit is not None or name not in session or name in g:
+            return str(super().generate_csrf_token(csrf_token_field))
+        secret = self.meta.csrf_secret or current_app.config.get("WTF_CSRF_SECRET_KEY")
+        key = (secret or current_app.secret_key, name, session[name])
+        kept: LRU[str] = per_app("scorekeeper.signed_csrf", lambda: LRU(SIGNED_TOKENS_KEPT))
+        found = kept.get(key)
+        if found is None:
+            found = str(generate_csrf(secret_key=self.meta.csrf_secret, token_key=name))
+            kept.put(key, found)
+        else:
+            setattr(g, name, found)  # what the page's csrf_token() says too
+        return found
+
+
 class Form(FlaskForm):
     class Meta:
+        csrf_class = KeptCSRF
+
         def get_translations(self, form: Any) -> NullTranslations:
             return wtforms_translations(current_locale())
 

@@ -203,3 +203,49 @@ def test_the_session_is_signed_by_one_serializer_that_follows_the_apps_keys(app:
         sessions.get_signing_serializer(app).loads(signed)
     app.config["SECRET_KEY_FALLBACKS"] = [old_key]
     assert sessions.get_signing_serializer(app).loads(signed) == {"director": 7}
+
+
+def test_a_sessions_token_is_signed_once_and_kept_and_another_sessions_is_its_own(
+    client: Any, app: Any, game_id: int
+) -> None:
+    """Tokens never expire here (WTF_CSRF_TIME_LIMIT None), so a session's token is signed
+    once and kept: every page of one phone carries the same one, and every form on a page
+    (the hand form's and the page's csrf_token()) says it. Another phone's session has its
+    own, which the first phone's token does not open."""
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    on_page = set(re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', page))
+    assert len(on_page) == 1
+    first = on_page.pop()
+    assert token_on(client, f"/games/{game_id}") == first
+    assert token_on(client, "/games/new/auction-pitch") == first
+
+    other = app.test_client()
+    theirs = token_on(other, f"/games/{game_id}")
+    assert theirs != first
+    data = hand_form(PAIR, pitcher="Ann", bid=2, high="Ann", low="Ann", jack=None, game="Bob")
+    data["version"] = version(other, game_id)
+    refused = other.post(f"/games/{game_id}", data={**data, "csrf_token": first})
+    assert refused.status_code == 400
+    assert hand_count(app, game_id) == 1
+    assert other.post(f"/games/{game_id}", data={**data, "csrf_token": theirs}).status_code == 302
+    assert hand_count(app, game_id) == 2
+
+
+def test_where_tokens_expire_each_page_signs_its_own(
+    app: Any, client: Any, game_id: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a time limit, a kept token would grow old: each request signs it afresh, as
+    Flask-WTF does (its signature's clock moved on a minute between the two pages)."""
+    import time
+    from types import SimpleNamespace
+
+    import itsdangerous.timed
+
+    app.config["WTF_CSRF_TIME_LIMIT"] = 3600
+    first = token_on(client, f"/games/{game_id}")
+    later = SimpleNamespace(time=lambda: time.time() + 60)
+    monkeypatch.setattr(itsdangerous.timed, "time", later)
+    assert token_on(client, f"/games/{game_id}") != first
+    app.config["WTF_CSRF_TIME_LIMIT"] = None
+    kept = token_on(client, f"/games/{game_id}")
+    assert token_on(client, f"/games/{game_id}") == kept
