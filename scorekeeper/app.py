@@ -83,6 +83,7 @@ def register_routing(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .auth.views import bp as auth
     from .events.knockout_views import bp as knockout
+    from .events.room_views import bp as event_room
     from .events.views import bp as events
     from .games.offline import bp as offline
     from .games.rules_card import bp as rules_card
@@ -103,6 +104,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(nights)
     app.register_blueprint(events)
     app.register_blueprint(knockout)
+    app.register_blueprint(event_room)
     app.register_blueprint(pdf)
     app.register_blueprint(history)
     app.register_blueprint(auth)

@@ -128,7 +128,9 @@ FEATURE_ROLES = {"__init__.py", "views.py", "forms.py", "queries.py"}
 #: hand form's ``form_class`` builds a table's form class (the variant's own fields), kept
 #: once a table and language, apart from what every hand form reads (``forms``); ``compare``
 #: sets a form's hand beside a recorded one for ``receive``'s conflict and a chosen correction;
-#: the setup's ``shape`` reads the shape of the game the form sent and draws it back.
+#: the setup's ``shape`` reads the shape of the game the form sent and draws it back; an
+#: event's knockout and what its room reads (the board, the standings, the printed lists)
+#: are blueprints of their own beside the director's screen.
 FEATURE_EXTRAS = {
     "games/compare.py",
     "games/form_class.py",
@@ -138,6 +140,7 @@ FEATURE_EXTRAS = {
     "history/filters.py",
     "auth/access.py",
     "events/knockout_views.py",
+    "events/room_views.py",
     "auth/directors.py",
     "setup/refusals.py",
     "setup/shape.py",

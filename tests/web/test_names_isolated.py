@@ -52,11 +52,11 @@ NOT_PAGES = {
     "live.events",
     "live.event_events",  # the room board's stream: no page
     "auth.login",  # no password set: it sends you on
-    "events.version",
-    "events.seats_pdf",
-    "events.tables_pdf",
-    "events.standings_pdf",
-    "events.table",  # a table card's code: it sends you on to the table's game
+    "event_room.version",
+    "event_room.seats_pdf",
+    "event_room.tables_pdf",
+    "event_room.standings_pdf",
+    "event_room.table",  # a table card's code: it sends you on to the table's game
 }
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
