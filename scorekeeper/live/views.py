@@ -63,10 +63,11 @@ def _greenlets() -> bool:
     return bool(monkey is not None and monkey.is_module_patched("threading"))
 
 
-def _stream_opening() -> Response | tuple[Any, bool]:
+def _stream_opening() -> Response | tuple[Any, bool, live.Broker, Flask]:
     """What a stream's view answers before it opens one: a HEAD's headers, or the polling
     answer of a server that cannot hold a stream; else how this one holds it (the serve
-    loop's ``adopt``, and whether on a thread of its own)."""
+    loop's ``adopt``, and whether on a thread of its own), the broker it hears, and the app
+    it reads with once this request is over."""
     if request.method == "HEAD":
         # Its headers only: a body would be a stream that never ends, and sends nothing.
         return Response(b"", mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
@@ -76,7 +77,17 @@ def _stream_opening() -> Response | tuple[Any, bool]:
         # A server with one thread per process (gunicorn's sync workers) would give its only
         # thread to the stream: the page polls instead.
         return _busy(gettext("This server cannot keep live boards open; the page checks instead."))
-    return adopt, on_a_thread
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
+    return adopt, on_a_thread, live.broker(), app
+
+
+def _streamed(body: Iterator[bytes]) -> Response:
+    """A stream's answer: its events as they come, kept by no cache, held back by no proxy
+    that buffers (nginx)."""
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
 
 
 @bp.get("/games/<id:game_id>/events")
@@ -85,9 +96,7 @@ def events(game_id: int) -> Response:
     opening = _stream_opening()
     if isinstance(opening, Response):
         return opening
-    adopt, on_a_thread = opening
-    broker = live.broker()
-    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
+    adopt, on_a_thread, broker, app = opening
     held = HeldStream(app, broker, game_id) if adopt is not None else None
     try:
         subscriber = broker.subscribe(game_id, held, on_a_thread=on_a_thread)
@@ -110,11 +119,7 @@ def events(game_id: int) -> Response:
     else:
         flush = serving.flusher(request.environ)
         body = _sent_at_once(_stream(app, broker, subscriber, version, since), flush)
-    response = Response(body, mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-store"
-    # Proxies that buffer (nginx) would hold the events back.
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
+    return _streamed(body)
 
 
 def _opening(version: int | str, since: int | str | None) -> bytes:
@@ -245,9 +250,7 @@ def event_events(event_id: int) -> Response:
     opening = _stream_opening()
     if isinstance(opening, Response):
         return opening
-    adopt, on_a_thread = opening
-    broker = live.broker()
-    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # werkzeug's proxy
+    adopt, on_a_thread, broker, app = opening
     stream = EventStream(app, broker, event_id)
     try:
         broker.subscribe(0, stream, on_a_thread=on_a_thread)
@@ -270,10 +273,7 @@ def event_events(event_id: int) -> Response:
         adopt(stream)
     else:
         body = _sent_at_once(_event_stream(app, stream, since), serving.flusher(request.environ))
-    response = Response(body, mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
+    return _streamed(body)
 
 
 class EventStream(_Woken):
