@@ -32,6 +32,15 @@ class LRU(Generic[V]):
                 self._entries.move_to_end(key)
             return found
 
+    def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
+        """The value kept for ``key``, or ``make()``'s, kept. Made outside the lock: two
+        threads that miss at once both make it, and the second one's is kept."""
+        found = self.get(key)
+        if found is None:
+            found = make()
+            self.put(key, found)
+        return found
+
     def put(self, key: Hashable, value: V) -> None:
         with self._lock:
             self._entries[key] = value

@@ -74,11 +74,7 @@ def _kept_form_class(
         "scorekeeper.hand_form_classes", lambda: LRU(FORM_CLASSES_KEPT)
     )
     key = (i18n.current_locale(), variant, players, low_to, teams)
-    found = kept.get(key)
-    if found is None:
-        found = _hand_form_class(variant, players, low_to, teams)
-        kept.put(key, found)
-    return found
+    return kept.get_or_make(key, lambda: _hand_form_class(variant, players, low_to, teams))
 
 
 def _hand_form_class(

@@ -122,11 +122,7 @@ def standings(state: EventState) -> Standings:
         ),
     )
     kept = per_app("scorekeeper.operations.standings.kept", lambda: LRU[Standings](KEPT_STANDINGS))
-    found = kept.get(key)
-    if found is None:
-        found = _standings(state)
-        kept.put(key, found)
-    return found
+    return kept.get_or_make(key, lambda: _standings(state))
 
 
 def _standings(state: EventState) -> Standings:

@@ -141,11 +141,7 @@ def drawn_once(template: str, **values: Hashable) -> Markup:
     served (a script's words, say): drawn once and kept, not drawn again for every page."""
     kept: LRU[Markup] = per_app("scorekeeper.pieces", lambda: LRU(PIECES_KEPT))
     key = (current_locale(), request.script_root, template, tuple(sorted(values.items())))
-    found = kept.get(key)
-    if found is None:
-        found = _drawn(template, **values)
-        kept.put(key, found)
-    return found
+    return kept.get_or_make(key, lambda: _drawn(template, **values))
 
 
 def game_counter(form: Any) -> Markup:
@@ -182,11 +178,7 @@ def kept_url_for(endpoint: str, **values: Any) -> str:
     if any(name.startswith("_") for name in values):
         return url_for(endpoint, **values)
     kept: LRU[str] = per_app("scorekeeper.urls", lambda: LRU(URLS_KEPT))
-    found = kept.get(key)
-    if found is None:
-        found = url_for(endpoint, **values)
-        kept.put(key, found)
-    return found
+    return kept.get_or_make(key, lambda: url_for(endpoint, **values))
 
 
 def init_app(app: Flask) -> None:
