@@ -14,6 +14,7 @@ the version a button carries).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -235,6 +236,18 @@ def _back(event_id: int) -> BaseResponse:
     return redirect(url_for("events.show", event_id=event_id))
 
 
+def _changed(event_id: int, change: Callable[[], object], done: str) -> BaseResponse:
+    """Make a change to the event and go back to the director's screen, saying ``done``, or
+    what refused it."""
+    try:
+        change()
+    except OperationError as error:
+        _said(error)
+    else:
+        flash(done, "info")
+    return _back(event_id)
+
+
 @bp.post("/events/<id:event_id>/players")
 def register(event_id: int) -> ViewResult:
     """Register players: picked from the roster, or added at the door."""
@@ -285,13 +298,11 @@ def withdraw(event_id: int, player_id: int) -> ViewResult:
     """Take a player out from the next round on."""
     form = forms.VersionForm()
     form.validate_on_submit()
-    try:
-        operations.event_setup.withdraw(event_id, player_id, version=form.seen())
-    except OperationError as error:
-        _said(error)
-    else:
-        flash(gettext("The player is out from the next round on."), "info")
-    return _back(event_id)
+    return _changed(
+        event_id,
+        lambda: operations.event_setup.withdraw(event_id, player_id, version=form.seen()),
+        gettext("The player is out from the next round on."),
+    )
 
 
 @bp.post("/events/<id:event_id>/rounds")
@@ -319,25 +330,17 @@ def start_round(event_id: int) -> ViewResult:
 @bp.post("/events/<id:event_id>/clock/pause")
 def pause_clock(event_id: int) -> ViewResult:
     """Pause the round clock (a break)."""
-    try:
-        operations.rounds.pause_clock(event_id)
-    except OperationError as error:
-        _said(error)
-    else:
-        flash(gettext("The clock is paused."), "info")
-    return _back(event_id)
+    return _changed(
+        event_id, lambda: operations.rounds.pause_clock(event_id), gettext("The clock is paused.")
+    )
 
 
 @bp.post("/events/<id:event_id>/clock/resume")
 def resume_clock(event_id: int) -> ViewResult:
     """Run the round clock on after a pause."""
-    try:
-        operations.rounds.resume_clock(event_id)
-    except OperationError as error:
-        _said(error)
-    else:
-        flash(gettext("The clock runs again."), "info")
-    return _back(event_id)
+    return _changed(
+        event_id, lambda: operations.rounds.resume_clock(event_id), gettext("The clock runs again.")
+    )
 
 
 @bp.post("/events/<id:event_id>/clock/call")
