@@ -90,12 +90,10 @@ class KeptCSRF(FlaskForm.Meta.csrf_class):
         secret = self.meta.csrf_secret or current_app.config.get("WTF_CSRF_SECRET_KEY")
         key = (secret or current_app.secret_key, name, session[name])
         kept: LRU[str] = per_app("scorekeeper.signed_csrf", lambda: LRU(SIGNED_TOKENS_KEPT))
-        found = kept.get(key)
-        if found is None:
-            found = str(generate_csrf(secret_key=self.meta.csrf_secret, token_key=name))
-            kept.put(key, found)
-        else:
-            setattr(g, name, found)  # what the page's csrf_token() says too
+        found = kept.get_or_make(
+            key, lambda: str(generate_csrf(secret_key=self.meta.csrf_secret, token_key=name))
+        )
+        setattr(g, name, found)  # what the page's csrf_token() says too
         return found
 
 

@@ -168,14 +168,16 @@ def kept_url_for(endpoint: str, **values: Any) -> str:
     for relative to the request's blueprint (``.show``), with Flask's own options
     (``_external``, ``_anchor``...), with a value that cannot be a key, or outside a request
     is built by ``url_for`` every time."""
-    if endpoint.startswith(".") or not has_request_context():
+    if (
+        endpoint.startswith(".")
+        or not has_request_context()
+        or any(name.startswith("_") for name in values)
+    ):
         return url_for(endpoint, **values)
     try:
         key = (request.script_root, endpoint, *sorted(values.items()))
         hash(key)
     except TypeError:  # a list of values for one query argument, say
-        return url_for(endpoint, **values)
-    if any(name.startswith("_") for name in values):
         return url_for(endpoint, **values)
     kept: LRU[str] = per_app("scorekeeper.urls", lambda: LRU(URLS_KEPT))
     return kept.get_or_make(key, lambda: url_for(endpoint, **values))
