@@ -80,21 +80,31 @@ class KeptCSRF(FlaskForm.Meta.csrf_class):
     (``WTF_CSRF_TIME_LIMIT`` None, as configured: a game night is longer than an hour).
     Flask-WTF signs it afresh on every request (a new serializer, an HMAC); unexpiring, each
     signing of one session's token is as good as another, and the request's ``csrf_token()``
-    is the same one. A session without a token yet, or an expiring configuration, goes
-    through Flask-WTF as before."""
+    is the same one. A session without a token yet has it made by Flask-WTF, and its first
+    signing is the one kept (signed again a second later, it would read otherwise). An
+    expiring configuration goes through Flask-WTF as before."""
 
     def generate_csrf_token(self, csrf_token_field: Any) -> str:
         name = self.meta.csrf_field_name or "csrf_token"
-        if self.meta.csrf_time_limit is not None or name not in session or name in g:
+        if self.meta.csrf_time_limit is not None or name in g:
             return str(super().generate_csrf_token(csrf_token_field))
-        secret = self.meta.csrf_secret or current_app.config.get("WTF_CSRF_SECRET_KEY")
-        key = (secret or current_app.secret_key, name, session[name])
         kept: LRU[str] = per_app("scorekeeper.signed_csrf", lambda: LRU(SIGNED_TOKENS_KEPT))
+        if name not in session:
+            signed = str(super().generate_csrf_token(csrf_token_field))
+            kept.put(self._kept_key(name), signed)
+            return signed
         found = kept.get_or_make(
-            key, lambda: str(generate_csrf(secret_key=self.meta.csrf_secret, token_key=name))
+            self._kept_key(name),
+            lambda: str(generate_csrf(secret_key=self.meta.csrf_secret, token_key=name)),
         )
         setattr(g, name, found)  # what the page's csrf_token() says too
         return found
+
+    def _kept_key(self, name: str) -> tuple[Any, str, str]:
+        """What a signed token depends on: the secret it is signed with and the session's
+        raw token."""
+        secret = self.meta.csrf_secret or current_app.config.get("WTF_CSRF_SECRET_KEY")
+        return (secret or current_app.secret_key, name, session[name])
 
 
 class Form(FlaskForm):

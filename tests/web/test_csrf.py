@@ -206,16 +206,23 @@ def test_the_session_is_signed_by_one_serializer_that_follows_the_apps_keys(app:
 
 
 def test_a_sessions_token_is_signed_once_and_kept_and_another_sessions_is_its_own(
-    client: Any, app: Any, game_id: int
+    client: Any, app: Any, game_id: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Tokens never expire here (WTF_CSRF_TIME_LIMIT None), so a session's token is signed
     once and kept: every page of one phone carries the same one, and every form on a page
-    (the hand form's and the page's csrf_token()) says it. Another phone's session has its
-    own, which the first phone's token does not open."""
+    (the hand form's and the page's csrf_token()) says it, the first signing included (the
+    signature's clock moves on a minute after the first page). Another phone's session has
+    its own, which the first phone's token does not open."""
+    import time
+    from types import SimpleNamespace
+
+    import itsdangerous.timed
+
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     on_page = set(re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', page))
     assert len(on_page) == 1
     first = on_page.pop()
+    monkeypatch.setattr(itsdangerous.timed, "time", SimpleNamespace(time=lambda: time.time() + 60))
     assert token_on(client, f"/games/{game_id}") == first
     assert token_on(client, "/games/new/auction-pitch") == first
 
