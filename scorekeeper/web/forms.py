@@ -89,14 +89,11 @@ class KeptCSRF(FlaskForm.Meta.csrf_class):
         if self.meta.csrf_time_limit is not None or name in g:
             return str(super().generate_csrf_token(csrf_token_field))
         kept: LRU[str] = per_app("scorekeeper.signed_csrf", lambda: LRU(SIGNED_TOKENS_KEPT))
-        if name not in session:
-            signed = str(super().generate_csrf_token(csrf_token_field))
-            kept.put(self._kept_key(name), signed)
-            return signed
-        found = kept.get_or_make(
-            self._kept_key(name),
-            lambda: str(generate_csrf(secret_key=self.meta.csrf_secret, token_key=name)),
-        )
+        found = kept.get(self._kept_key(name)) if name in session else None
+        if found is None:
+            # Flask-WTF signs it, making the session's raw token first if it has none.
+            found = str(generate_csrf(secret_key=self.meta.csrf_secret, token_key=name))
+            kept.put(self._kept_key(name), found)
         setattr(g, name, found)  # what the page's csrf_token() says too
         return found
 

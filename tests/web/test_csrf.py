@@ -205,6 +205,16 @@ def test_the_session_is_signed_by_one_serializer_that_follows_the_apps_keys(app:
     assert sessions.get_signing_serializer(app).loads(signed) == {"director": 7}
 
 
+def _signing_clock_moves_on_a_minute(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From here on, tokens are signed as if a minute later (itsdangerous' clock)."""
+    import time
+    from types import SimpleNamespace
+
+    import itsdangerous.timed
+
+    monkeypatch.setattr(itsdangerous.timed, "time", SimpleNamespace(time=lambda: time.time() + 60))
+
+
 def test_a_sessions_token_is_signed_once_and_kept_and_another_sessions_is_its_own(
     client: Any, app: Any, game_id: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -213,16 +223,11 @@ def test_a_sessions_token_is_signed_once_and_kept_and_another_sessions_is_its_ow
     (the hand form's and the page's csrf_token()) says it, the first signing included (the
     signature's clock moves on a minute after the first page). Another phone's session has
     its own, which the first phone's token does not open."""
-    import time
-    from types import SimpleNamespace
-
-    import itsdangerous.timed
-
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     on_page = set(re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', page))
     assert len(on_page) == 1
     first = on_page.pop()
-    monkeypatch.setattr(itsdangerous.timed, "time", SimpleNamespace(time=lambda: time.time() + 60))
+    _signing_clock_moves_on_a_minute(monkeypatch)
     assert token_on(client, f"/games/{game_id}") == first
     assert token_on(client, "/games/new/auction-pitch") == first
 
@@ -243,15 +248,9 @@ def test_where_tokens_expire_each_page_signs_its_own(
 ) -> None:
     """With a time limit, a kept token would grow old: each request signs it afresh, as
     Flask-WTF does (its signature's clock moved on a minute between the two pages)."""
-    import time
-    from types import SimpleNamespace
-
-    import itsdangerous.timed
-
     app.config["WTF_CSRF_TIME_LIMIT"] = 3600
     first = token_on(client, f"/games/{game_id}")
-    later = SimpleNamespace(time=lambda: time.time() + 60)
-    monkeypatch.setattr(itsdangerous.timed, "time", later)
+    _signing_clock_moves_on_a_minute(monkeypatch)
     assert token_on(client, f"/games/{game_id}") != first
     app.config["WTF_CSRF_TIME_LIMIT"] = None
     kept = token_on(client, f"/games/{game_id}")
