@@ -27,9 +27,13 @@ run: $(STAMP)
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 # The suite runs in one process per core (pytest-xdist); PYTEST_WORKERS=0 runs it in this one.
+# It writes bytecode even where the environment says not to (PYTHONDONTWRITEBYTECODE, set on
+# some machines and containers): otherwise every worker compiles the app and rewrites the
+# tests' asserts afresh, and so does every server and command a test starts. The files go
+# in __pycache__/, which git ignores and the wheel leaves out.
 PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # Every benchmark in one run (about 5 minutes on 2 cores): one table, printed and written
 # to bench/results.md. The page benchmark seeds BENCH_SCALE_GAMES games once, into instance/bench/.
