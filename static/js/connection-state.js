@@ -11,9 +11,11 @@ export function starting(onLine) {
   return onLine === false ? { state: OFFLINE, misses: 1 } : { state: CONNECTED, misses: 0 };
 }
 
-// A request reached the server.
-export function reached() {
-  return { state: CONNECTED, misses: 0 };
+// A request reached the server. While the browser says it has no network, what arrived was
+// already on its way (a beat of a stream opened before): the indicator stays offline until
+// the browser says the network is back, rather than saying "connected" with no network.
+export function reached(onLine) {
+  return onLine === false ? { state: OFFLINE, misses: 1 } : { state: CONNECTED, misses: 0 };
 }
 
 // A request did not reach it: the first miss is "reconnecting", a second (or a browser

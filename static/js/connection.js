@@ -49,7 +49,7 @@ function ping() {
 // What the page's other scripts use (static/js/offline.js, board.js).
 export const connection = {
   // A request reached the server.
-  ok() { become(reached()); },
+  ok() { become(reached(navigator.onLine)); },
   // A request did not reach it.
   failed() { become(missed(now, navigator.onLine)); },
   state() { return now.state; },

@@ -265,6 +265,17 @@ def test_a_kept_hand_another_phone_overtook_is_dropped_only_when_the_table_says_
     assert exported_pitchers(phone_a, game_id) == ["Ana", "Dana"]
 
 
+#: Keeps every state the connection indicator shows from now on, and when the browser said
+#: it went offline.
+STATES_SEEN = """() => {
+  const box = document.getElementById("connection");
+  window.statesSeen = [];
+  new MutationObserver(() => window.statesSeen.push(box.dataset.state))
+    .observe(box, { attributes: true, attributeFilter: ["data-state"] });
+  window.addEventListener("offline", () => { window.offlineSince = performance.now(); });
+}"""
+
+
 def test_the_board_says_it_is_offline_and_catches_up_when_the_connection_returns(
     new_page: Callable[..., Any], live_server: LiveServer, artifacts: Path
 ) -> None:
@@ -272,12 +283,19 @@ def test_the_board_says_it_is_offline_and_catches_up_when_the_connection_returns
     game_id = start_game(phone, "Auction Pitch", FOUR)
     board.goto(f"/games/{game_id}/board")
     expect(board.locator("#connection")).to_have_attribute("data-state", "connected")
+    board.evaluate(STATES_SEEN)
     board.context.set_offline(True)
     expect(board.locator("#connection")).to_have_attribute("data-state", "offline")
     expect(board.locator("#connection")).to_have_text(
         re.compile(r"Offline: the scores may be out of date")
     )
     assert Table(phone).play(**HANDS[0]) == "Ana made 3."
+    # The stream opened before stays open under Chromium's offline (and a beat already on
+    # its way can arrive on a phone): the beats after it must not say "connected".
+    beat_ms = live_server.app.config["LIVE_HEARTBEAT_SECONDS"] * 1000
+    board.wait_for_function("ms => performance.now() - window.offlineSince > ms", arg=beat_ms * 1.5)
+    seen = board.evaluate("window.statesSeen")
+    assert set(seen) == {"offline"}, seen
     shoot(board, artifacts, "7-board-offline")
     board.context.set_offline(False)
     expect(board.locator(".last-hand")).to_contain_text("Hand 1")

@@ -16,7 +16,16 @@ test("one miss is reconnecting, a second is offline, and a request that gets thr
   assert.deepEqual(once, { state: RECONNECTING, misses: 1 });
   assert.deepEqual(missed(once, true), { state: OFFLINE, misses: 2 });
   assert.deepEqual(missed(starting(true), false), { state: OFFLINE, misses: 1 });
-  assert.deepEqual(reached(), { state: CONNECTED, misses: 0 });
+  assert.deepEqual(reached(true), { state: CONNECTED, misses: 0 });
+  assert.deepEqual(reached(undefined), { state: CONNECTED, misses: 0 });
+});
+
+test("what arrives while the browser says it has no network leaves the indicator offline", () => {
+  // An open stream's beat, sent before the network went: not a sign the server is there.
+  assert.deepEqual(reached(false), { state: OFFLINE, misses: 1 });
+  const lost = networkLost(reached(true));
+  assert.equal(reached(false).state, lost.state);
+  assert.equal(networkBack(reached(false)).state, RECONNECTING);
 });
 
 test("the network lost is offline at once; back, it is reconnecting until the server answers", () => {
