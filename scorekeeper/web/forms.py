@@ -23,8 +23,21 @@ from wtforms.validators import InputRequired, Length, Optional, ValidationError
 from ..i18n import DEFAULT_LOCALE, N_, current_locale, gettext, money, read_amount
 from ..lru import LRU, per_app
 
+
+class KeptCSRFProtect(CSRFProtect):
+    """Flask-WTF's CSRF check, whose templates' ``csrf_token()`` is the kept token
+    (``page_csrf_token``): the language switch at the foot of every page asks for it, on
+    pages whose view built no form too."""
+
+    def init_app(self, app: Any) -> None:
+        super().init_app(app)
+        # Flask-WTF offers its own both ways: as a global and from a context processor.
+        app.jinja_env.globals["csrf_token"] = page_csrf_token
+        app.context_processor(lambda: {"csrf_token": page_csrf_token})
+
+
 #: Every form's CSRF check (bound in ``create_app``); a JSON door checks it itself.
-csrf = CSRFProtect()
+csrf = KeptCSRFProtect()
 
 
 @cache
@@ -79,29 +92,46 @@ class KeptCSRF(FlaskForm.Meta.csrf_class):
     """Flask-WTF's CSRF, a session's token signed once and kept, where tokens never expire
     (``WTF_CSRF_TIME_LIMIT`` None, as configured: a game night is longer than an hour).
     Flask-WTF signs it afresh on every request (a new serializer, an HMAC); unexpiring, each
-    signing of one session's token is as good as another, and the request's ``csrf_token()``
-    is the same one. A session without a token yet has it made by Flask-WTF, and its first
-    signing is the one kept (signed again a second later, it would read otherwise). An
-    expiring configuration goes through Flask-WTF as before."""
+    signing of one session's token is as good as another, and the templates'
+    ``csrf_token()`` is the same one (``page_csrf_token``). A session without a token yet
+    has it made by Flask-WTF, and its first signing is the one kept (signed again a second
+    later, it would read otherwise). An expiring configuration goes through Flask-WTF as
+    before."""
 
     def generate_csrf_token(self, csrf_token_field: Any) -> str:
-        name = self.meta.csrf_field_name or "csrf_token"
-        if self.meta.csrf_time_limit is not None or name in g:
+        if self.meta.csrf_time_limit is not None:
             return str(super().generate_csrf_token(csrf_token_field))
-        kept: LRU[str] = per_app("scorekeeper.signed_csrf", lambda: LRU(SIGNED_TOKENS_KEPT))
-        found = kept.get(self._kept_key(name)) if name in session else None
-        if found is None:
-            # Flask-WTF signs it, making the session's raw token first if it has none.
-            found = str(generate_csrf(secret_key=self.meta.csrf_secret, token_key=name))
-            kept.put(self._kept_key(name), found)
-        setattr(g, name, found)  # what the page's csrf_token() says too
-        return found
+        return signed_once(self.meta.csrf_field_name or "csrf_token", self.meta.csrf_secret)
 
-    def _kept_key(self, name: str) -> tuple[Any, str, str]:
-        """What a signed token depends on: the secret it is signed with and the session's
-        raw token."""
-        secret = self.meta.csrf_secret or current_app.config.get("WTF_CSRF_SECRET_KEY")
-        return (secret or current_app.secret_key, name, session[name])
+
+def page_csrf_token() -> str:
+    """The templates' ``csrf_token()``: the token the page's forms carry (``KeptCSRF``)."""
+    config = current_app.config
+    if config.get("WTF_CSRF_TIME_LIMIT", 3600) is not None:
+        return str(generate_csrf())
+    return signed_once(config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), None)
+
+
+def signed_once(name: str, secret: str | None) -> str:
+    """The session's token signed, once for the session and kept, and the same for the rest
+    of this request (Flask-WTF's own place for it, ``g``)."""
+    if name in g:
+        return str(g.get(name))
+    kept: LRU[str] = per_app("scorekeeper.signed_csrf", lambda: LRU(SIGNED_TOKENS_KEPT))
+    found = kept.get(_kept_key(name, secret)) if name in session else None
+    if found is None:
+        # Flask-WTF signs it, making the session's raw token first if it has none.
+        found = str(generate_csrf(secret_key=secret, token_key=name))
+        kept.put(_kept_key(name, secret), found)
+    setattr(g, name, found)
+    return found
+
+
+def _kept_key(name: str, secret: str | None) -> tuple[Any, str, str]:
+    """What a signed token depends on: the secret it is signed with and the session's raw
+    token."""
+    secret = secret or current_app.config.get("WTF_CSRF_SECRET_KEY")
+    return (secret or current_app.secret_key, name, session[name])
 
 
 class Form(FlaskForm):

@@ -243,6 +243,19 @@ def test_a_sessions_token_is_signed_once_and_kept_and_another_sessions_is_its_ow
     assert hand_count(app, game_id) == 2
 
 
+def test_a_page_whose_view_builds_no_form_carries_the_kept_token_too(
+    client: Any, game_id: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The language switch at the foot of every page asks the template for the token: on a
+    page with no form of its own (the list of games, the history, the players) it is the
+    one the game page's forms carry, however much later it is drawn."""
+    first = token_on(client, "/")
+    _signing_clock_moves_on_a_minute(monkeypatch)
+    for url in ("/", "/history", "/players", f"/games/{game_id}"):
+        page = client.get(url).get_data(as_text=True)
+        assert set(re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', page)) == {first}, url
+
+
 def test_where_tokens_expire_each_page_signs_its_own(
     app: Any, client: Any, game_id: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
