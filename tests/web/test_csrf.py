@@ -32,6 +32,13 @@ def token_on(client: Any, url: str) -> str:
     return match.group(1) or match.group(2)
 
 
+def tokens_on(client: Any, url: str) -> set[str]:
+    """Every CSRF token the page at ``url`` carries (its forms' and its csrf_token()s)."""
+    return set(
+        re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', client.get(url).get_data(as_text=True))
+    )
+
+
 @pytest.fixture
 def game_id(client: Any) -> int:
     response = client.post(
@@ -223,8 +230,7 @@ def test_a_sessions_token_is_signed_once_and_kept_and_another_sessions_is_its_ow
     (the hand form's and the page's csrf_token()) says it, the first signing included (the
     signature's clock moves on a minute after the first page). Another phone's session has
     its own, which the first phone's token does not open."""
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    on_page = set(re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', page))
+    on_page = tokens_on(client, f"/games/{game_id}")
     assert len(on_page) == 1
     first = on_page.pop()
     _signing_clock_moves_on_a_minute(monkeypatch)
@@ -252,8 +258,7 @@ def test_a_page_whose_view_builds_no_form_carries_the_kept_token_too(
     first = token_on(client, "/")
     _signing_clock_moves_on_a_minute(monkeypatch)
     for url in ("/", "/history", "/players", f"/games/{game_id}"):
-        page = client.get(url).get_data(as_text=True)
-        assert set(re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', page)) == {first}, url
+        assert tokens_on(client, url) == {first}, url
 
 
 def test_where_tokens_expire_each_page_signs_its_own(
